@@ -1,0 +1,89 @@
+"""Moves and their notation.
+
+A move names the moved card (the lowest card of the group), the pile it leaves and the pile
+it goes to: ``TS t4-t2`` moves the Ten of spades and everything on it from column 4 to column
+2; ``AS t1-f1`` sends an Ace up; ``KS f1-t3`` takes a King back off a foundation; ``5H t3-c1``
+puts a card in a free cell.
+
+With two decks a column can hold both copies of a card face up; only then does the move also
+name the card's row in its column, counted from 1 at the bottom (face-down cards included,
+as the text board numbers them): ``TS t4:7-t2``.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from .cards import CODES, parse_card
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules do not allow; the message says why, and the game is unchanged."""
+
+
+class Move(NamedTuple):
+    """A move: ``card`` (code of the lowest moved card), ``source`` and ``target`` pile ids.
+
+    ``index`` is the card's position in its column (0 = bottom), set only when the column
+    holds two face-up copies of the card (two decks); otherwise it is None.
+    """
+
+    card: str
+    source: str
+    target: str
+    index: int | None = None
+
+    def __str__(self) -> str:
+        if self.index is None:
+            return f"{self.card} {self.source}-{self.target}"
+        return f"{self.card} {self.source}:{self.index + 1}-{self.target}"
+
+    def __repr__(self) -> str:
+        extra = "" if self.index is None else f", index={self.index}"
+        return f"Move({self.card!r}, {self.source!r}, {self.target!r}{extra})"
+
+    @classmethod
+    def make(cls, card: str, source: str, target: str, index: int | None = None) -> Move:
+        """A move with the card code and pile ids normalised (``"10h"`` becomes ``"TH"``)."""
+        return cls(CODES[parse_card(card)], _pile(source), _pile(target), index)
+
+
+_PILE = re.compile(r"^[tfc][1-9][0-9]*$")
+_SOURCE = re.compile(r"^([tfc][1-9][0-9]*)(?::([1-9][0-9]*))?$")
+
+
+def _pile(text: str) -> str:
+    if not isinstance(text, str) or not _PILE.match(text.strip().lower()):
+        raise ValueError(
+            f"{text!r} is not a pile id: use t1..t10 (columns), f1..f8 (foundations) "
+            "or c1, c2 (cells)"
+        )
+    return text.strip().lower()
+
+
+def parse_notation(text: str) -> tuple[str, str | None, int | None, str]:
+    """Split notation into (card code, source or None, index or None, target).
+
+    Accepts ``"TS t4-t2"``, ``"TS t4 t2"``, ``"TS t4>t2"``, ``"TS t4:7-t2"`` and, with the
+    source left out for the game to find, ``"TS t2"`` or ``"TS>t2"``.
+    """
+    if not isinstance(text, str):
+        raise ValueError(f"a move must be notation text or a Move, not {text!r}")
+    parts = re.sub(r"\s*(?:->|-|>|→)\s*", " ", text.strip()).split()
+    if len(parts) not in (2, 3):
+        raise ValueError(
+            f"cannot read the move {text!r}: write the card, its pile and the target, "
+            "such as 'TS t4-t2' or 'AS t1-f1'"
+        )
+    card = CODES[parse_card(parts[0])]
+    target = _pile(parts[-1])
+    if len(parts) == 2:
+        return card, None, None, target
+    found = _SOURCE.match(parts[1].lower())
+    if not found:
+        raise ValueError(
+            f"cannot read the source {parts[1]!r} in {text!r}: use e.g. 't4' or 't4:7'"
+        )
+    source, row = found.groups()
+    return card, source, (int(row) - 1 if row else None), target

@@ -1,0 +1,45 @@
+"""The board as text: columns side by side, face-down cards hidden."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from .cards import SUIT_SYMBOLS, symbol
+
+if TYPE_CHECKING:
+    from .game import Game
+
+BACK = "##"
+WIDTH = 4
+
+
+def _cell(text: str) -> str:
+    return text.rjust(WIDTH)
+
+
+def draw(game: Game) -> str:
+    """Rows numbered from 1 at the bottom of each column, as move notation counts them."""
+    v = game._v
+    seed = "" if game.seed is None else f" · seed {game.seed}"
+    lines = [f"{v.title}{seed} · {game.moves_made} moves" + (" · won" if game.is_won else "")]
+    found = []
+    for k, (pile, s) in enumerate(zip(game._found, v.foundation_suits), 1):
+        found.append(f"f{k} {symbol(pile[-1]) if pile else '·' + SUIT_SYMBOLS[s]}")
+    lines.append("  ".join(found))
+    if v.cells:
+        lines.append(
+            "  ".join(
+                f"c{k} {'·' if c is None else symbol(c)}" for k, c in enumerate(game._cells, 1)
+            )
+        )
+    lines.append("    " + "".join(_cell(f"t{k}") for k in range(1, v.columns + 1)))
+    height = max(map(len, game._cols), default=0)
+    for row in range(height):
+        cells = []
+        for col, d in zip(game._cols, game._down):
+            if row >= len(col):
+                cells.append(_cell(""))
+            else:
+                cells.append(_cell(BACK if row < d else symbol(col[row])))
+        lines.append(f"{row + 1:>4}" + "".join(cells).rstrip())
+    return "\n".join(lines)
