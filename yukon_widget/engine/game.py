@@ -161,6 +161,19 @@ class Game:
 
         return draw(self)
 
+    def _repr_svg_(self) -> str:
+        """Notebooks show a game as a picture of its position."""
+        from ..picture import draw
+
+        return draw(self)
+
+    def show(self, move: Move | str | None = None) -> Any:
+        """A picture of the position with ``move`` (a Move or notation) outlined, if given:
+        the moved group and where it goes. Illegal moves raise IllegalMoveError."""
+        from ..picture import Picture, draw
+
+        return Picture(draw(self, move))
+
     def __repr__(self) -> str:
         seed = "" if self.seed is None else f", seed={self.seed}"
         state = " won" if self.is_won else ""
@@ -504,6 +517,73 @@ class Game:
     def describe(self, move: Move) -> str:
         """A move in words, for screen readers: ``"7 of hearts to column 3"``."""
         return f"{spoken(parse_card(move.card))} to {_pile_words(move.target)}"
+
+    # --- strategy shortcuts: thin wrappers over yukon_widget.strategy ---
+
+    def hint(self, solver: bool = False, time_limit: float = 5.0) -> Move | None:
+        """The best useful move by the rule sheet's priorities, or None when no useful move
+        is left. ``solver=True`` asks the solver first and gives the first move of a winning
+        line (None when the position is lost; see ``solver_hint`` for the verdict)."""
+        if solver:
+            from ..strategy.hints import solver_hint
+
+            return solver_hint(self, time_limit).move
+        from ..strategy.hints import hint
+
+        return hint(self)
+
+    def hints(self) -> list[Any]:
+        """Every useful move, best first, as ``Hint(move, reason, kind)`` (for teaching)."""
+        from ..strategy.hints import hints
+
+        return hints(self)
+
+    def solver_hint(self, time_limit: float = 5.0) -> Any:
+        """``SolverHint(move, status, reason)``: the solver's first move of a winning line,
+        or status "lost" when no line wins (or "unknown" with the rule hint, out of time)."""
+        from ..strategy.hints import solver_hint
+
+        return solver_hint(self, time_limit)
+
+    def safe_moves(self) -> list[Move]:
+        """Foundation moves that are safe to play now (no card in play could need them)."""
+        from ..strategy.autoplay import safe_moves
+
+        return safe_moves(self)
+
+    def play_safe_moves(self) -> list[Move]:
+        """Play safe foundation moves until none is left; return the Moves played."""
+        from ..strategy.autoplay import play_safe_moves
+
+        return play_safe_moves(self)
+
+    def can_auto_finish(self) -> bool:
+        """No card is face down and simulating the finish (lowest playable top card up, again
+        and again) really wins."""
+        from ..strategy.finish import can_auto_finish
+
+        return can_auto_finish(self)
+
+    def auto_finish(self) -> list[Move]:
+        """Play the finish if ``can_auto_finish()``; return the Moves played ([] if not)."""
+        from ..strategy.finish import auto_finish
+
+        return auto_finish(self)
+
+    @classmethod
+    def winnable(cls, variant: str = "yukon") -> Game:
+        """A deal picked at random from the variant's packaged proven-winnable seeds."""
+        from ..strategy.winnable import winnable_game
+
+        return winnable_game(variant)
+
+    @classmethod
+    def daily(cls, variant: str = "yukon", date: Any = None) -> Game:
+        """The day's deal (``date``: a ``datetime.date``, default today), the same for
+        everyone that day, taken from the proven-winnable seeds."""
+        from ..strategy.winnable import daily_game
+
+        return daily_game(variant, date)
 
 
 def _norm_pile(pid: str) -> str:

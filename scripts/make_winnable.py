@@ -1,0 +1,87 @@
+"""Build yukon_widget/strategy/data/winnable.json: proven-winnable seeds per variant.
+
+Seeds are tried in order from 1 with the solver (foundation withdrawals off, so a deal won
+here is winnable under either setting), a per-deal time limit, on a process pool. A variant
+stops at ``--count`` wins or after ``--budget`` seconds; the file records how many
+consecutive seeds were tried and how each came out, so the figures can be reproduced.
+
+    .venv/bin/python scripts/make_winnable.py --count 500 --limit 2 --budget 400
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+from yukon_widget.engine import Game
+from yukon_widget.strategy.solver import solve
+
+OUT = (
+    Path(__file__).resolve().parent.parent / "yukon_widget" / "strategy" / "data" / "winnable.json"
+)
+VARIANTS = ("moosehide", "yukon", "yukon-cells", "alaska", "double-yukon", "russian")
+
+
+def _job(args: tuple[str, int, float]) -> tuple[int, str, float]:
+    variant, seed, limit = args
+    result = solve(Game(variant, seed=seed, foundation_withdrawal=False), time_limit=limit)
+    return seed, result.status, result.seconds
+
+
+def run_variant(pool, variant: str, count: int, limit: float, budget: float) -> dict:
+    start = time.perf_counter()
+    seeds: list[int] = []
+    tally = {"won": 0, "lost": 0, "unknown": 0}
+    tried = 0
+    done = False
+    next_seed = 1
+    while not done:
+        batch = [(variant, seed, limit) for seed in range(next_seed, next_seed + 16)]
+        next_seed += 16
+        for seed, status, _secs in pool.map(_job, batch, chunksize=1):
+            tried = seed
+            tally[status] += 1
+            if status == "won":
+                seeds.append(seed)
+            if len(seeds) >= count or time.perf_counter() - start > budget:
+                done = True
+                break
+    wall = time.perf_counter() - start
+    print(
+        f"{variant}: {len(seeds)} winnable of {tried} seeds tried {tally} in {wall:.0f} s",
+        flush=True,
+    )
+    return {"seeds": seeds, "first_seed": 1, "tried": tried, **tally, "seconds": round(wall)}
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--count", type=int, default=500, help="wins wanted per variant")
+    ap.add_argument("--limit", type=float, default=2.0, help="seconds per deal")
+    ap.add_argument("--budget", type=float, default=600.0, help="seconds per variant")
+    ap.add_argument("--workers", type=int, default=2)
+    ap.add_argument("--variants", default=",".join(VARIANTS))
+    args = ap.parse_args()
+    data = json.loads(OUT.read_text()) if OUT.exists() else {}
+    data.update(
+        {
+            "about": "seeds proved winnable by yukon_widget.strategy.solve, withdrawals off",
+            "rules": {"foundation_withdrawal": False},
+            "time_limit": args.limit,
+        }
+    )
+    data.setdefault("variants", {})
+    with Pool(args.workers) as pool:
+        for variant in args.variants.split(","):
+            # Batches are read in seed order, so "tried" counts consecutive seeds from 1.
+            data["variants"][variant] = run_variant(
+                pool, variant, args.count, args.limit, args.budget
+            )
+            OUT.write_text(json.dumps(data, indent=1) + "\n")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,73 @@
+"""Hints: the rule sheet's priorities, legality, no pointless shuffling, solver hints."""
+
+from __future__ import annotations
+
+import random
+
+from conftest import build
+
+from yukon_widget import Game, Move
+
+
+def test_a_foundation_card_comes_first():
+    game = Game.from_position(build(columns=[["AS"], (["QC"], ["TS"]), ["JH"]], rest_in=1))
+    assert game.hint() == Move("AS", "t1", "f1")
+    assert game.hints()[0].kind == "foundation"
+
+
+def test_then_a_move_that_turns_a_face_down_card():
+    game = Game.from_position(build(columns=[["JH"], (["QC"], ["TS", "3H"])], rest_in=1))
+    hints = game.hints()
+    assert hints[0].move == Move("TS", "t2", "t1")
+    assert hints[0].reason.endswith("turns over the face-down card in column 2")
+
+
+def test_emptying_a_column_for_a_king_that_can_move_there():
+    pos = build(columns=[["JH"], ["TS"], (["QC"], ["KD", "2C"])], rest_in=2)
+    game = Game.from_position(pos)
+    empties = [h for h in game.hints() if h.kind == "empty"]
+    assert empties[0].move == Move("TS", "t2", "t1")
+    assert "so K♦ can move there" in empties[0].reason
+
+
+def test_no_useful_move_gives_none():
+    # A black ten could only shuttle between the two red jacks: pointless.
+    pos = build(columns=[["JH"], ["JD", "TS"], ["2C"]], rest_in=2)
+    game = Game.from_position(pos)
+    assert Move("TS", "t2", "t1") in game.legal_moves()
+    assert game.hint() is None and game.hints() == []
+
+
+def test_a_hint_never_undoes_the_previous_move():
+    pos = build(columns=[["JH"], ["JD", "TS", "4C"], (["QC"], ["KC"])], rest_in=2)
+    game = Game.from_position(pos)
+    game.play("TS t2-t1")
+    assert all(h.move.card != "TS" for h in game.hints())
+
+
+def test_every_hint_is_legal_and_changes_the_position():
+    rng = random.Random(3)
+    for seed in range(1, 16):
+        game = Game("yukon", seed=seed)
+        for _ in range(rng.randrange(30)):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+        legal = game.legal_moves()
+        for h in game.hints():
+            assert h.move in legal and h.reason
+            before = game.position()
+            game.play(h.move)
+            assert game.position() != before
+            game.undo()
+
+
+def test_solver_hint_starts_a_winning_line_and_says_when_lost():
+    game = Game("yukon", seed=1)
+    advice = game.solver_hint(time_limit=20)
+    assert advice.status == "won" and advice.move in game.legal_moves()
+    assert game.hint(solver=True, time_limit=20) == advice.move
+    lost = Game("russian", seed=1, foundation_withdrawal=False)
+    verdict = lost.solver_hint(time_limit=20)
+    assert verdict.status == "lost" and verdict.move is None

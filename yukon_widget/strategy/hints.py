@@ -1,0 +1,166 @@
+"""Hints that follow the rule sheet's priorities and never suggest pointless shuffling.
+
+Priorities: (1) a top card that fits a foundation; (2) a group move that turns a face-down
+card; (3) a move that frees a trapped face-up card: the card it uncovers can then go to its
+foundation, or can take a card that turns over or empties a column by landing on it;
+(4) a move that empties a column for a King that sits on other cards and can then move there.
+
+Never suggested: a move of the group the previous move placed (that undoes it or moves it
+back and forth: one move from its old spot would have done), a move that brings back a
+position already seen in this game, withdrawals, and moves between two equivalent spots
+(such moves uncover nothing that passes test 3, so they match no priority).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..engine.cards import symbol
+from ..engine.game import Game, RawMove
+from ..engine.move import Move
+
+KINDS = ("foundation", "flip", "free", "empty")
+
+
+class Hint(NamedTuple):
+    """A suggested move, why it helps in words, and its kind (one of ``KINDS``)."""
+
+    move: Move
+    reason: str
+    kind: str
+
+
+def _key(game: Game) -> bytes:
+    parts = sorted(bytes((d, *c)) for d, c in zip(game._down, game._cols))
+    parts.append(bytes(sorted(99 if x is None else x for x in game._cells)))
+    return b"\xff".join(parts)
+
+
+def _seen_positions(game: Game) -> set[bytes]:
+    """Canonical keys of every position of the current line (replayed on a copy)."""
+    replay = game.copy()
+    keys = {_key(replay)}
+    while replay._line:
+        replay._pop()
+        keys.add(_key(replay))
+    return keys
+
+
+def _fits_foundation(game: Game, x: int) -> bool:
+    return any(len(game._found[f]) == x % 13 for f in game._fslots[x // 13])
+
+
+def _productive_landing(game: Game, b: int, skip: int) -> int | None:
+    """A face-up card (not in column ``skip``) that could land on ``b`` and by doing so
+    turn a card or empty a column; None if there is none."""
+    for s, col in enumerate(game._cols):
+        if s == skip:
+            continue
+        d = game._down[s]
+        for i in range(d, len(col)):
+            if b in game._v.parents[col[i]] and ((i == d and d) or i == 0):
+                return col[i]
+    return None
+
+
+def _classify(game: Game, raw: RawMove, kings: list[tuple[int, int]]) -> tuple[int, str] | None:
+    """(rank within all hints, reason) for a useful move, or None for a useless one."""
+    s, i, t = raw
+    nt, nf = game._nt, game._nf
+    if s >= nt and s < nt + nf:
+        return None  # withdrawals are never hinted
+    x = game._card_at(raw)
+    if nt <= t < nt + nf:
+        return (x % 13, f"puts {symbol(x)} on its foundation")
+    if s >= nt + nf:
+        return None
+    col, d = game._cols[s], game._down[s]
+    if i == d and d:
+        where = "a free cell" if t >= nt + nf else f"column {t + 1}"
+        return (
+            100 - d + (50 if t >= nt else 0),
+            f"moving {symbol(x)} to {where} turns over the face-down card in column {s + 1}",
+        )
+    if t >= nt + nf:
+        return None
+    if i > 0:
+        b = col[i - 1]
+        if _fits_foundation(game, b):
+            return (200 + b % 13, f"frees {symbol(b)} in column {s + 1} for its foundation")
+        lander = _productive_landing(game, b, s)
+        if lander is not None:
+            return (
+                300,
+                f"frees {symbol(b)} in column {s + 1} so {symbol(lander)} can move onto it",
+            )
+        return None
+    for ks, ki in kings:
+        if ks != s:
+            k = game._cols[ks][ki]
+            return (400, f"empties column {s + 1} so {symbol(k)} can move there")
+    return None
+
+
+def hints(game: Game) -> list[Hint]:
+    """Every useful move now, best first, each with a short reason (for teaching)."""
+    nt = game._nt
+    if game.is_won:
+        return []
+    last = None
+    if game._line:
+        _s, _i, t, k, _f, _m = game._line[-1]
+        if t < nt:
+            last = (t, len(game._cols[t]) - k)
+    kings = [
+        (s, i)
+        for s, col in enumerate(game._cols)
+        for i in range(max(game._down[s], 1), len(col))
+        if col[i] % 13 == 12
+    ]
+    seen = _seen_positions(game)
+    ranked = []
+    for raw in game._raw_moves():
+        if last is not None and raw[:2] == last:
+            continue
+        verdict = _classify(game, raw, kings)
+        if verdict is None:
+            continue
+        k, flipped = game._apply(raw)
+        repeat = _key(game) in seen
+        game._unapply(raw[0], raw[1], raw[2], k, flipped)
+        if repeat:
+            continue
+        order, reason = verdict
+        kind = KINDS[min(order // 100, 3)]
+        ranked.append((order, raw, Hint(game._to_move(raw), reason, kind)))
+    ranked.sort(key=lambda item: (item[0], item[1]))
+    return [h for _o, _r, h in ranked]
+
+
+def hint(game: Game) -> Move | None:
+    """The best useful move, or None when no useful move is left."""
+    found = hints(game)
+    return found[0].move if found else None
+
+
+class SolverHint(NamedTuple):
+    """The solver's advice: ``status`` "won" (``move`` starts a winning line), "lost" (no
+    line wins: ``move`` is None) or "unknown" (time ran out: ``move`` is the rule hint)."""
+
+    move: Move | None
+    status: str
+    reason: str
+
+
+def solver_hint(game: Game, time_limit: float = 5.0) -> SolverHint:
+    """Ask the solver for the first move of a winning line, as the Moosehide page's Hint."""
+    from .solver import solve
+
+    if game.is_won:
+        return SolverHint(None, "won", "the game is won")
+    result = solve(game, time_limit=time_limit)
+    if result.status == "won":
+        return SolverHint(result.moves[0], "won", "starts a winning line")
+    if result.status == "lost":
+        return SolverHint(None, "lost", "no line of play wins from here")
+    return SolverHint(hint(game), "unknown", "the solver ran out of time; a rule-based hint")

@@ -1,0 +1,471 @@
+"""An exact solver: can this deal (face-down cards known) still be won, and how?
+
+Depth-first search over every move the variant's rules allow (foundation withdrawals and
+free cells included when the rules have them), with:
+
+* a transposition table of canonical keys: columns sorted (columns are interchangeable),
+  cells sorted, foundations left out (they are fixed by which cards are still in play);
+  when the table reaches ``max_positions`` it is cleared and the search goes on, keeping the
+  current path so it cannot loop: slower, never wrong;
+* forced foundation moves played without branching, only when provably safe
+  (``safety.SafetyTable`` with ``proven=True`` explains why each is sound);
+* sound pruning (each rule in ``_Search._moves`` says why it loses no win) and a
+  relaxation (``_Search._doomed``) that proves positions lost early;
+* move order: foundation moves, then moves that turn a card, empty a column or expose a card
+  for its foundation, then moves that lift a group off a card it does not build on, then the
+  rest, then cell moves and withdrawals.
+
+Because nothing is cut that could matter, "lost" is a proof under the rules in force.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+
+from ..engine.game import Game, RawMove
+from ..engine.move import Move
+from .safety import SafetyTable
+
+DEFAULT_MAX_POSITIONS = 3_000_000
+
+
+@dataclass
+class SolveResult:
+    """What ``solve`` found.
+
+    ``status`` is "won" (``moves`` is a winning line from the position), "lost" (proved: no
+    line of legal moves wins) or "unknown" (a limit stopped the search first). ``nodes`` is
+    the number of positions searched, ``seconds`` the time taken.
+    """
+
+    status: str
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0
+    seconds: float = 0.0
+
+    @property
+    def won(self) -> bool:
+        return self.status == "won"
+
+    @property
+    def lost(self) -> bool:
+        return self.status == "lost"
+
+    def __repr__(self) -> str:
+        return (
+            f"<SolveResult {self.status}: {len(self.moves)} moves, {self.nodes:,} positions, "
+            f"{self.seconds:.2f} s>"
+        )
+
+
+class _Limit(Exception):
+    pass
+
+
+def solve(
+    game: Game,
+    time_limit: float | None = 60.0,
+    node_limit: int | None = None,
+    max_positions: int = DEFAULT_MAX_POSITIONS,
+) -> SolveResult:
+    """Search the game's current position (hidden cards included) for a win.
+
+    Stops with status "unknown" after ``time_limit`` seconds or ``node_limit`` positions
+    (either may be None for no limit); ``max_positions`` caps the transposition table.
+    The game itself is not changed.
+    """
+    start = time.perf_counter()
+    search = _Search(game, time_limit, node_limit, max_positions, start)
+    status = search.run()
+    moves: list[Move] = []
+    if status == "won":
+        replay = game.copy()
+        for raw in search.line:
+            moves.append(replay._push(raw))
+    return SolveResult(status, moves, search.nodes, time.perf_counter() - start)
+
+
+class _Search:
+    def __init__(
+        self,
+        game: Game,
+        time_limit: float | None,
+        node_limit: int | None,
+        max_positions: int,
+        start: float,
+    ) -> None:
+        v = game._v
+        self.nt, self.nf = game._nt, game._nf
+        self.cols = [list(c) for c in game._cols]
+        self.down = list(game._down)
+        self.found = [len(f) for f in game._found]
+        self.cells = list(game._cells)
+        self.withdraw = game._withdraw
+        self.parents = v.parents
+        self.suits = v.foundation_suits
+        self.decks = v.decks
+        self.total = v.card_count
+        self.fslots = game._fslots
+        self.safety = SafetyTable(v, self.withdraw, proven=True)
+        self.deadcheck = True
+        self.deadline = None if time_limit is None else start + time_limit
+        self.node_limit = node_limit
+        self.max_positions = max_positions
+        self.nodes = 0
+        self.seen: set[bytes] = set()
+        self.path_keys: list[bytes] = []
+        self.line: list[RawMove] = []
+
+    # ------------------------------------------------------------------ state changes
+
+    def _apply(self, s: int, i: int, t: int) -> tuple[int, bool]:
+        nt, nf = self.nt, self.nf
+        flipped = False
+        if s < nt:
+            col = self.cols[s]
+            group = col[i:]
+            del col[i:]
+            if col and self.down[s] == len(col):
+                self.down[s] -= 1
+                flipped = True
+        elif s < nt + nf:
+            f = s - nt
+            self.found[f] -= 1
+            group = [self.suits[f] * 13 + self.found[f]]
+        else:
+            group = [self.cells[s - nt - nf]]
+            self.cells[s - nt - nf] = None
+        if t < nt:
+            self.cols[t].extend(group)
+        elif t < nt + nf:
+            self.found[t - nt] += 1
+        else:
+            self.cells[t - nt - nf] = group[0]
+        return len(group), flipped
+
+    def _unapply(self, s: int, t: int, k: int, flipped: bool) -> None:
+        nt, nf = self.nt, self.nf
+        if t < nt:
+            col = self.cols[t]
+            group = col[-k:]
+            del col[-k:]
+        elif t < nt + nf:
+            f = t - nt
+            self.found[f] -= 1
+            group = [self.suits[f] * 13 + self.found[f]]
+        else:
+            group = [self.cells[t - nt - nf]]
+            self.cells[t - nt - nf] = None
+        if s < nt:
+            if flipped:
+                self.down[s] += 1
+            self.cols[s].extend(group)
+        elif s < nt + nf:
+            self.found[s - nt] += 1
+        else:
+            self.cells[s - nt - nf] = group[0]
+
+    def _force(self) -> list[tuple[int, int, int, int, bool]]:
+        """Play every provably safe foundation move (see ``safety``); return them for undo."""
+        done = []
+        nt, nf, cols, found, suits = self.nt, self.nf, self.cols, self.found, self.suits
+        while True:
+            safe = self.safety.safe(tuple(found))
+            if not any(safe):
+                return done
+            want = {suits[f] * 13 + found[f]: f for f, ok in enumerate(safe) if ok}
+            move = None
+            for s, col in enumerate(cols):
+                if col and col[-1] in want:
+                    move = (s, len(col) - 1, nt + want[col[-1]])
+                    break
+            else:
+                for k, x in enumerate(self.cells):
+                    if x is not None and x in want:
+                        move = (nt + nf + k, -1, nt + want[x])
+                        break
+            if move is None:
+                return done
+            k, flipped = self._apply(*move)
+            done.append((*move, k, flipped))
+
+    def _key(self) -> bytes:
+        parts = sorted(bytes((d, *c)) for d, c in zip(self.down, self.cols))
+        if self.cells:
+            parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
+        return b"\xff".join(parts)
+
+    # ------------------------------------------------------------------ pruning
+
+    def _doomed(self) -> bool:
+        """A relaxation proves the position lost: some card can never turn up or never move.
+
+        ``seen`` over-approximates the cards that are, or will ever be, face up: the face-up
+        cards now, then, column by column, the face-down card under the lowest card ``w``
+        known to be reachable, whenever ``w`` *might* move: it is a King (an empty column
+        may come), or a card it lands on is in ``seen`` (or on a foundation, with
+        withdrawals), or every lower card of its suit is in ``seen`` or up (it may go up),
+        or the variant has free cells. By induction over any line of play, a face-down card
+        turns only when the card on it moves, which needs exactly one of those, so every
+        card ever face up is in ``seen``. If a card in play is outside ``seen``, or a card
+        could never move by the same test, it never reaches its foundation: lost.
+        """
+        withdraw, cols, down = self.withdraw, self.cols, self.down
+        seen = bytearray(52)
+        upto = self._upto()  # upto[suit]: ranks 0..upto-1 are up on some foundation pile
+        avail = bytearray(52)
+        for col, d in zip(cols, down):
+            for x in col[d:]:
+                seen[x] = 1
+        for x in self.cells:
+            if x is not None:
+                seen[x] = 1
+        if withdraw:
+            for s in range(4):
+                for q in range(upto[s]):
+                    avail[s * 13 + q] = 1
+        cells = bool(self.cells)
+        low = [d for d in down]
+        todo = [s for s, d in enumerate(down) if d]
+        while todo:
+            progress = False
+            for s in todo:
+                col = cols[s]
+                while low[s]:
+                    w = col[low[s]]
+                    if not (cells or w % 13 == 12 or self._may_move(w, seen, avail, upto)):
+                        break
+                    low[s] -= 1
+                    seen[col[low[s]]] = 1
+                    progress = True
+            todo = [s for s in todo if low[s]]
+            if not progress:
+                return True
+        if cells:
+            return False
+        for col in cols:
+            for w in col:
+                if w % 13 != 12 and not self._may_move(w, seen, avail, upto):
+                    return True
+        return False
+
+    def _upto(self) -> list[int]:
+        upto = [0, 0, 0, 0]
+        for f, n in enumerate(self.found):
+            s = self.suits[f]
+            if n > upto[s]:
+                upto[s] = n
+        return upto
+
+    def _may_move(self, w: int, seen: bytearray, avail: bytearray, upto: list[int]) -> bool:
+        for p in self.parents[w]:
+            if seen[p] or avail[p]:
+                return True
+        s = w // 13
+        return all(seen[q] for q in range(s * 13 + upto[s], w))
+
+    # ------------------------------------------------------------------ moves
+
+    def _moves(self, last: tuple[int, int, int] | None) -> list[RawMove]:
+        """Legal moves, best first, minus ones that provably cannot matter:
+
+        * A King group already at the bottom of its column never moves to an empty column,
+          and a King goes only to the first empty column: the result is the same position
+          with columns swapped. Likewise a card goes only into the first free cell, and to
+          only one of two same-suit foundation piles of equal height (two decks).
+        * ``last`` (card, column, row) names the group moved by the previous move when no
+          forced move followed it; that group is not moved again (except from a foundation
+          into a cell, which has no one-move equivalent), since moving it from where it was
+          straight to its new target is one move from the parent position, which the search
+          tries there, and reaching the same position (moving it back) is a no-op.
+        """
+        nt, nf = self.nt, self.nf
+        cols, down, found, suits = self.cols, self.down, self.found, self.suits
+        parents = self.parents
+        fslots = self.fslots
+        tops: dict[int, list[int]] = {}
+        empties = []
+        for t, col in enumerate(cols):
+            if col:
+                x = col[-1]
+                if x in tops:
+                    tops[x].append(t)
+                else:
+                    tops[x] = [t]
+            else:
+                empties.append(t)
+        empty = empties[:1]
+        skip_s = skip_i = -2
+        if last is not None:
+            card, ls, li = last
+            if ls < nt:
+                col = cols[ls]
+                if li < len(col) and col[li] == card:
+                    skip_s, skip_i = ls, li
+            else:
+                skip_s = ls  # a card in a cell
+
+        def up_slot(x: int) -> int:
+            r = x % 13
+            for f in fslots[x // 13]:
+                if found[f] == r:
+                    return nt + f
+            return -1
+
+        b0: list[RawMove] = []
+        b1: list[RawMove] = []
+        b2: list[RawMove] = []
+        b3: list[RawMove] = []
+        b4: list[RawMove] = []
+        b5: list[RawMove] = []
+        b6: list[RawMove] = []
+        free = [nt + nf + k for k, c in enumerate(self.cells) if c is None][:1]
+        for s, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                continue
+            d = down[s]
+            for i in range(d, n):
+                if s == skip_s and i == skip_i:
+                    continue
+                x = col[i]
+                if i == d and d:
+                    bucket = b1
+                elif i == 0:
+                    bucket = b2
+                else:
+                    b = col[i - 1]
+                    if up_slot(b) >= 0:
+                        bucket = b2
+                    elif b in parents[x]:
+                        bucket = b4
+                    else:
+                        bucket = b3
+                for p in parents[x]:
+                    if p in tops:
+                        for t in tops[p]:
+                            if t != s:
+                                bucket.append((s, i, t))
+                if x % 13 == 12 and i and empty:
+                    bucket.append((s, i, empty[0]))
+            if s == skip_s and n - 1 == skip_i:
+                continue
+            x = col[-1]
+            f = up_slot(x)
+            if f >= 0:
+                b0.append((s, n - 1, f))
+            if free:
+                (b1 if n - 1 == d and d else b5).append((s, n - 1, free[0]))
+        base = nt + nf
+        for k, x in enumerate(self.cells):
+            if x is None or base + k == skip_s:
+                continue
+            f = up_slot(x)
+            if f >= 0:
+                b0.append((base + k, -1, f))
+            for p in parents[x]:
+                if p in tops:
+                    for t in tops[p]:
+                        b3.append((base + k, -1, t))
+            if x % 13 == 12 and empty:
+                b3.append((base + k, -1, empty[0]))
+        if self.withdraw:
+            for f, n in enumerate(found):
+                if not n:
+                    continue
+                x = suits[f] * 13 + n - 1
+                for p in parents[x]:
+                    if p in tops:
+                        for t in tops[p]:
+                            b6.append((nt + f, -1, t))
+                if x % 13 == 12 and empty:
+                    b6.append((nt + f, -1, empty[0]))
+        return b0 + b1 + b2 + b3 + b4 + b5 + b6
+
+    # ------------------------------------------------------------------ search
+
+    def run(self) -> str:
+        try:
+            forced = self._force()
+            self.line.extend(m[:3] for m in forced)
+            if self._doomed():
+                return "lost"
+            return "won" if self._dfs() else "lost"
+        except _Limit:
+            return "unknown"
+
+    def _enter(self, last: tuple[int, int, int] | None) -> list[RawMove] | None:
+        """Count a new position and return its moves, or None if it was searched before."""
+        self.nodes += 1
+        if self.node_limit is not None and self.nodes > self.node_limit:
+            self.nodes -= 1
+            raise _Limit
+        deadline = self.deadline
+        if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
+            raise _Limit
+        key = self._key()
+        seen = self.seen
+        if key in seen:
+            return None
+        if len(seen) >= self.max_positions:
+            seen.clear()
+            seen.update(self.path_keys)
+        seen.add(key)
+        self.path_keys.append(key)
+        return self._moves(last)
+
+    def _dfs(self) -> bool:
+        """Depth-first search with an explicit stack (lines can be thousands of moves deep)."""
+        if sum(self.found) == self.total:
+            return True
+        moves = self._enter(None)
+        if moves is None:
+            return False
+        nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
+        deadcheck, withdraw = self.deadcheck, self.withdraw
+        # Frame: [moves, next index, the move played from here (for undo) or None].
+        stack: list[list] = [[moves, 0, None]]
+        while stack:
+            frame = stack[-1]
+            if frame[2] is not None:
+                s, t, k, flipped, forced = frame[2]
+                del line[len(line) - 1 - len(forced) :]
+                for m in reversed(forced):
+                    self._unapply(m[0], m[2], m[3], m[4])
+                self._unapply(s, t, k, flipped)
+                frame[2] = None
+            moves = frame[0]
+            while frame[1] < len(moves):
+                s, i, t = moves[frame[1]]
+                frame[1] += 1
+                k, flipped = self._apply(s, i, t)
+                forced = self._force()
+                if not (
+                    deadcheck
+                    and (forced or flipped or (nt <= t < nt + nf and not withdraw))
+                    and self._doomed()
+                ):
+                    line.append((s, i, t))
+                    line.extend(m[:3] for m in forced)
+                    if sum(self.found) == total:
+                        return True
+                    nxt = None
+                    if not forced and (s < nt or s >= nt + nf):
+                        if t < nt:
+                            nxt = (cols[t][-k], t, len(cols[t]) - k)
+                        elif t >= nt + nf:
+                            nxt = (-1, t, -1)
+                    child = self._enter(nxt)
+                    if child is not None:
+                        frame[2] = (s, t, k, flipped, forced)
+                        stack.append([child, 0, None])
+                        break
+                    del line[len(line) - 1 - len(forced) :]
+                for m in reversed(forced):
+                    self._unapply(m[0], m[2], m[3], m[4])
+                self._unapply(s, t, k, flipped)
+            else:
+                stack.pop()
+                self.path_keys.pop()
+        return False
