@@ -1,0 +1,14 @@
+/** A small element builder: h(doc, "button", {class: "x", dataset: {action: "undo"}}, "Undo"). */
+export function h(doc, tag, attrs = {}, ...children) {
+  const el = doc.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "dataset") Object.assign(el.dataset, v);
+    else if (k === "class") el.className = v;
+    else if (k.startsWith("on")) el.addEventListener(k.slice(2), v);
+    else if (k in el && typeof v !== "string") el[k] = v;
+    else el.setAttribute(k, v === true ? "" : v);
+  }
+  el.append(...children.flat().filter((c) => c !== null && c !== undefined && c !== false));
+  return el;
+}

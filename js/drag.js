@@ -1,0 +1,187 @@
+/**
+ * Pointer play (mouse, pen, touch) on the board: drag a group to a pile, or click a card.
+ * A drop on a legal pile is drawn at once and sent as a move (Python's next state confirms
+ * it, see predict.js); on another pile it snaps back and is still sent,
+ * so Python's refusal explains why; anywhere else it just snaps back.
+ *
+ * Pointer events with pointer capture on the board, not HTML5 drag and drop, which is
+ * unreliable inside JupyterLab. pointerdown is prevented and stopped so neither text selection
+ * nor Lumino's own drag handling starts.
+ */
+import { canGrab, legalTargets, moveIndex } from "./view.js";
+import { cardPosition } from "./layout.js";
+import { dropTarget, pileAt } from "./hittest.js";
+import { groupElements } from "./board.js";
+
+const CLICK_SLOP = { mouse: 4, pen: 6, touch: 10 }; // px a press may wander and stay a click
+const SETTLE_MS = 3000; // a dropped group waits this long for the new state, then snaps back
+
+/**
+ * @param {HTMLElement} boardEl
+ * @param {object} env  getState(), getBoard(), getLayout(), getDrawn(): the current view;
+ *   send(intent); move(source, index, target): send a move, drawing it at once when it is
+ *   listed as legal (returns whether it did); showTargets(ids, overId): light up legal piles (null clears);
+ *   onGrab(): tells the page a pointer took over (the keyboard drops what it holds)
+ * @returns {{cancel(): void, snapBack(): void, detach(): void}}
+ */
+export function attachDrag(boardEl, env) {
+  let press = null; // the current press: pointer, grabbed card, its group's elements
+  let pending = null; // a dropped group awaiting Python's answer: {els, timer}
+
+  function boardPoint(e) {
+    const r = boardEl.getBoundingClientRect();
+    return { x: e.clientX - r.left, y: e.clientY - r.top };
+  }
+
+  function onDown(e) {
+    if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
+    const el = e.target.closest && e.target.closest(".yk-card");
+    if (!el || !boardEl.contains(el) || !el.ykCard) return;
+    e.preventDefault();
+    e.stopPropagation();
+    boardEl.focus({ preventScroll: true });
+    const card = el.ykCard;
+    const board = env.getBoard();
+    if (!canGrab(board.piles, card)) return;
+    settle();
+    env.onGrab();
+    try {
+      boardEl.setPointerCapture(e.pointerId);
+    } catch {
+      // A synthetic event (tests) has no live pointer to capture; the board still hears it.
+    }
+    const index = moveIndex(board.piles, card);
+    press = {
+      id: e.pointerId,
+      type: e.pointerType,
+      start: boardPoint(e),
+      card,
+      index,
+      els: groupElements(env.getDrawn(), card.pile, card.index),
+      targets: legalTargets(env.getState(), card.pile, index),
+      dragging: false,
+    };
+  }
+
+  function onMove(e) {
+    if (!press || e.pointerId !== press.id) return;
+    e.preventDefault();
+    const p = boardPoint(e);
+    const dx = p.x - press.start.x;
+    const dy = p.y - press.start.y;
+    if (!press.dragging) {
+      if (Math.hypot(dx, dy) < (CLICK_SLOP[press.type] ?? 4)) return;
+      press.dragging = true;
+      press.els.forEach((el, i) => {
+        el.classList.add("yk-dragging");
+        el.style.zIndex = String(1000 + i);
+      });
+    }
+    for (const el of press.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
+    env.showTargets(press.targets, target(press, p));
+  }
+
+  /** The legal pile a grab would land on if released at board point p, or null. */
+  function target(grab, p) {
+    const layout = env.getLayout();
+    const pos = cardPosition(layout, grab.card.pile, grab.card.index);
+    const rect = { x: pos.x + p.x - grab.start.x, y: pos.y + p.y - grab.start.y, w: layout.cardW, h: layout.cardH };
+    return dropTarget(layout, p, rect, grab.targets);
+  }
+
+  function onUp(e) {
+    if (!press || e.pointerId !== press.id) return;
+    e.preventDefault();
+    e.stopPropagation();
+    const done = press;
+    press = null;
+    env.showTargets(null);
+    if (!done.dragging) {
+      if (env.getState().settings?.click_to_move) {
+        env.send({ type: "click", source: done.card.pile, index: done.index });
+      }
+      return;
+    }
+    const p = boardPoint(e);
+    const to = target(done, p);
+    const move = (pile) => env.send({ type: "move", source: done.card.pile, index: done.index, target: pile });
+    if (to) {
+      // A legal pile: the page draws the move at once (predicted) and sends it.
+      if (!env.move(done.card.pile, done.index, to)) {
+        pending = { els: done.els, timer: setTimeout(snapBack, SETTLE_MS) };
+      }
+      return;
+    }
+    animateBack(done.els);
+    // Dropped on a pile that cannot take it: ask anyway, so Python's refusal says why.
+    const over = pileAt(env.getLayout(), p.x, p.y);
+    if (over && over !== done.card.pile) move(over);
+  }
+
+  function onCancel(e) {
+    if (!press || e.pointerId !== press.id) return;
+    const done = press;
+    press = null;
+    env.showTargets(null);
+    if (done.dragging) animateBack(done.els);
+  }
+
+  /** Forget a dropped group without moving it (a new state has replaced it). */
+  function settle() {
+    if (!pending) return;
+    clearTimeout(pending.timer);
+    pending = null;
+  }
+
+  /** Send a dropped group home: Python rejected the move, or never answered. */
+  function snapBack() {
+    if (!pending) return;
+    const { els } = pending;
+    settle();
+    animateBack(els);
+  }
+
+  /** Abandon any drag in progress, as a new state is about to be drawn. */
+  function cancel() {
+    if (press && boardEl.hasPointerCapture?.(press.id)) boardEl.releasePointerCapture(press.id);
+    press = null;
+    settle();
+    env.showTargets(null);
+  }
+
+  boardEl.addEventListener("pointerdown", onDown);
+  boardEl.addEventListener("pointermove", onMove);
+  boardEl.addEventListener("pointerup", onUp);
+  boardEl.addEventListener("pointercancel", onCancel);
+  boardEl.addEventListener("lostpointercapture", onCancel);
+
+  return {
+    cancel,
+    snapBack,
+    detach() {
+      cancel();
+      boardEl.removeEventListener("pointerdown", onDown);
+      boardEl.removeEventListener("pointermove", onMove);
+      boardEl.removeEventListener("pointerup", onUp);
+      boardEl.removeEventListener("pointercancel", onCancel);
+      boardEl.removeEventListener("lostpointercapture", onCancel);
+    },
+  };
+}
+
+/** Glide cards from wherever they were dragged back to their own place. */
+function animateBack(els) {
+  for (const el of els) {
+    const from = el.style.transform;
+    el.style.transform = "";
+    const done = () => {
+      el.classList.remove("yk-dragging");
+      el.style.zIndex = String(el.ykCard.index + 1);
+    };
+    if (!from || !el.animate) {
+      done();
+      continue;
+    }
+    el.animate([{ transform: from }, { transform: "none" }], { duration: 180, easing: "ease-out" }).finished.then(done, done);
+  }
+}

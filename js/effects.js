@@ -1,0 +1,163 @@
+/**
+ * Card animations: moves glide and flips turn (FLIP: remember where each card was drawn, by
+ * identity, then animate from there to where the new state puts it), new deals fly out from
+ * the corner, refused clicks shake, and a won game rains confetti.
+ */
+
+const MOVE_MS = 200;
+const MAX_STAGGER_MS = 140; // gap between successive moves of one update...
+const MAX_TOTAL_MS = 1600; // ...shrunk so a long auto-finish still ends quickly
+const DEAL_TOTAL_MS = 450;
+
+export function reducedMotion(win) {
+  return !!win?.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
+}
+
+/** Where every card element is now, board-relative, including any drag offset: key -> {x, y}. */
+export function snapshot(drawn, boardEl) {
+  const origin = boardEl.getBoundingClientRect();
+  const rects = new Map();
+  if (!drawn) return rects;
+  for (const [key, el] of drawn.cards) {
+    const r = el.getBoundingClientRect();
+    rects.set(key, { x: r.left - origin.left, y: r.top - origin.top });
+  }
+  return rects;
+}
+
+/**
+ * Which step of `last.moves` each card belongs to (key -> step), so several moves in one
+ * update play one after another. A moved card and the cards riding on it take the step of
+ * the move that put them where they are; a card turned face up takes its uncovering move's step.
+ */
+export function moveSteps(last, cards) {
+  const steps = new Map();
+  (last?.moves || []).forEach((m, i) => {
+    const landed = cards.find((c) => c.pile === m.target && c.code === m.card);
+    if (landed) {
+      for (const c of cards) if (c.pile === m.target && c.index >= landed.index) steps.set(c.key, i);
+    }
+    if (m.flipped) {
+      const flipped = cards.find((c) => c.pile === m.source && c.code === m.flipped);
+      if (flipped) steps.set(flipped.key, i);
+    }
+  });
+  return steps;
+}
+
+/**
+ * Animates a freshly drawn board from `before` (a snapshot of the previous drawing).
+ * @param {object} drawn {cards: Map key -> element} as drawn now
+ * @param {object} board the drawn board model (cards with keys)
+ * @param {object|null} prevBoard the previous board model, to spot cards turned face up
+ */
+export function animateBoard(drawn, board, prevBoard, before, last, boardEl) {
+  const now = snapshot(drawn, boardEl);
+  if (last && ["new", "restart", "load"].includes(last.kind)) {
+    // Only if the cards really changed: a later update may repeat the same `last`.
+    const moved = [...now].some(([key, r]) => !before.has(key) || before.get(key).x !== r.x || before.get(key).y !== r.y);
+    return moved ? deal(drawn, now) : undefined;
+  }
+  const steps = moveSteps(last, board.cards);
+  const gap = Math.min(MAX_STAGGER_MS, MAX_TOTAL_MS / Math.max(1, last?.moves?.length || 1));
+  const wasDown = new Set((prevBoard?.cards || []).filter((c) => !c.faceUp).map((c) => `${c.pile}/${c.index}`));
+  for (const card of board.cards) {
+    const el = drawn.cards.get(card.key);
+    const from = before.get(card.key);
+    const to = now.get(card.key);
+    const delay = (steps.get(card.key) ?? 0) * gap;
+    if (from && (Math.abs(from.x - to.x) > 0.5 || Math.abs(from.y - to.y) > 0.5)) {
+      lifted(el, el.animate(
+        [{ transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)` }, { transform: "none" }],
+        { duration: MOVE_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+      ));
+    } else if (!from && card.faceUp && wasDown.has(`${card.pile}/${card.index}`)) {
+      el.animate(
+        [{ transform: "perspective(600px) rotateY(90deg)", filter: "brightness(.8)" }, { transform: "none", filter: "none" }],
+        { duration: MOVE_MS, delay: delay + MOVE_MS * 0.6, easing: "ease-out", fill: "backwards" },
+      );
+    }
+  }
+}
+
+/**
+ * Glides a card element from an offset (dx, dy) back to its drawn place, above the others,
+ * as animateBoard does for a moved card (used where the offset is known without measuring).
+ */
+export function glide(el, dx, dy) {
+  lifted(el, el.animate(
+    [{ transform: `translate(${dx}px, ${dy}px)` }, { transform: "none" }],
+    { duration: MOVE_MS, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
+  ));
+}
+
+/** A new deal: every card flies out from the top-left corner, left column first. */
+function deal(drawn, now) {
+  const els = [...drawn.cards.entries()];
+  const step = DEAL_TOTAL_MS / Math.max(1, els.length);
+  els.forEach(([key, el], i) => {
+    const to = now.get(key);
+    lifted(el, el.animate(
+      [{ transform: `translate(${-to.x}px, ${-to.y}px)`, opacity: 0 }, { transform: "none", opacity: 1 }],
+      { duration: MOVE_MS, delay: i * step, easing: "ease-out", fill: "backwards" },
+    ));
+  });
+}
+
+/** Keeps a travelling card above the others until it lands. */
+function lifted(el, animation) {
+  el.classList.add("yk-moving");
+  const land = () => el.classList.remove("yk-moving");
+  animation.finished.then(land, land);
+}
+
+/** A short horizontal shake: the clicked card has nowhere to go. */
+export function shake(els) {
+  for (const el of els) {
+    el.animate(
+      [0, -6, 6, -4, 4, 0].map((x) => ({ transform: `translateX(${x}px)` })),
+      { duration: 320, easing: "ease-in-out" },
+    );
+  }
+}
+
+const CONFETTI_COLOURS = ["#e53935", "#fdd835", "#43a047", "#1e88e5", "#8e24aa", "#fb8c00"];
+
+/**
+ * Confetti falling over a canvas for a few seconds.
+ * @returns {() => void} stops it early
+ */
+export function confetti(canvas, durationMs = 3500) {
+  const win = canvas.ownerDocument.defaultView;
+  const ctx = canvas.getContext("2d");
+  const w = (canvas.width = canvas.clientWidth);
+  const h = (canvas.height = canvas.clientHeight);
+  if (!ctx || !w || !h) return () => {};
+  const bits = Array.from({ length: Math.round(Math.min(220, w / 4)) }, () => ({
+    x: Math.random() * w,
+    y: -Math.random() * h * 0.6,
+    vx: (Math.random() - 0.5) * 1.6,
+    vy: 1.5 + Math.random() * 2.5,
+    spin: Math.random() * Math.PI,
+    size: 5 + Math.random() * 5,
+    colour: CONFETTI_COLOURS[Math.floor(Math.random() * CONFETTI_COLOURS.length)],
+  }));
+  const start = win.performance.now();
+  let frame = 0;
+  const tick = (t) => {
+    const fade = Math.max(0, 1 - Math.max(0, t - start - durationMs * 0.7) / (durationMs * 0.3));
+    ctx.clearRect(0, 0, w, h);
+    ctx.globalAlpha = fade;
+    for (const b of bits) {
+      b.x += b.vx;
+      b.y += b.vy;
+      b.spin += 0.1;
+      ctx.fillStyle = b.colour;
+      ctx.fillRect(b.x, b.y, b.size, b.size * Math.abs(Math.cos(b.spin)) + 1);
+    }
+    frame = t - start < durationMs ? win.requestAnimationFrame(tick) : 0;
+    if (!frame) ctx.clearRect(0, 0, w, h);
+  };
+  frame = win.requestAnimationFrame(tick);
+  return () => frame && win.cancelAnimationFrame(frame);
+}

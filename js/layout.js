@@ -1,0 +1,108 @@
+/**
+ * Board geometry: card size, pile slots and every card's position, from the board width.
+ *
+ * Pure maths, in CSS pixels relative to the board's top-left corner. The top row holds the
+ * free cells (left) and the foundations (right) on the same grid as the tableau columns.
+ */
+
+const CARD_RATIO = 1.4; // height / width, close to a real playing card
+const MAX_CARD_W = 100; // wider boards centre the grid instead of growing huge cards
+const GAP_RATIO = 0.12; // gap between columns, relative to card width
+const DOWN_STEP = 0.1; // nominal offset of a face-down card, relative to card height
+const UP_STEP = 0.27; // nominal offset of a face-up card: its whole corner shows
+const MIN_DOWN_STEP = 0.05;
+const MIN_UP_STEP = 0.175; // still shows the rank in the corner
+const BUDGET_CARDS = 4.2; // tableau height budget, in card heights, before columns tighten
+const MIN_BUDGET = 340;
+const MIN_TABLEAU_CARDS = 3; // the board is at least this tall below the top row, in card heights
+
+/**
+ * @param {object} opts
+ * @param {number} opts.width board width in px
+ * @param {{id: string, down: number, up: string[]}[]} opts.tableau columns as in `state`
+ * @param {string[]} opts.foundations foundation ids, left to right
+ * @param {string[]} [opts.cells] free cell ids
+ * @param {number} [opts.minHeight] the board never gets shorter than this (a view passes its
+ *   last height so the notebook does not jump as columns shrink)
+ */
+export function computeLayout({ width, tableau, foundations, cells = [], minHeight = 0 }) {
+  const nCols = tableau.length;
+  const topNeeded = cells.length + foundations.length;
+  const spacer = cells.length && foundations.length && topNeeded + 1 <= nCols ? 1 : 0;
+  const n = Math.max(nCols, topNeeded + spacer, 1);
+
+  const pad = clamp(width * 0.015, 6, 16);
+  const cardW = Math.min(MAX_CARD_W, (width - 2 * pad) / (n + GAP_RATIO * (n - 1)));
+  const cardH = cardW * CARD_RATIO;
+  const gap = cardW * GAP_RATIO;
+  const gridW = n * cardW + (n - 1) * gap;
+  const x0 = (width - gridW) / 2;
+  const slotX = (i) => x0 + i * (cardW + gap);
+
+  const slots = {};
+  cells.forEach((id, i) => (slots[id] = { x: slotX(i), y: pad, kind: "cell" }));
+  foundations.forEach((id, i) => {
+    slots[id] = { x: slotX(n - foundations.length + i), y: pad, kind: "foundation" };
+  });
+
+  const tableauY = pad + cardH + Math.max(10, cardH * 0.18);
+  const budget = Math.max(cardH * BUDGET_CARDS, MIN_BUDGET);
+  const stacks = {};
+  let deepest = cardH;
+  tableau.forEach((col, i) => {
+    slots[col.id] = { x: slotX(i), y: tableauY, kind: "tableau" };
+    const [down, up] = columnSteps(col.down, col.up.length, cardH, budget);
+    const ys = [];
+    let y = tableauY;
+    for (let k = 0; k < col.down + col.up.length; k++) {
+      ys.push(y);
+      y += k < col.down ? down : up;
+    }
+    stacks[col.id] = ys;
+    if (ys.length) deepest = Math.max(deepest, ys[ys.length - 1] - tableauY + cardH);
+  });
+
+  const height = Math.max(minHeight, tableauY + Math.max(cardH * MIN_TABLEAU_CARDS, deepest) + pad);
+  return { width, height, cardW, cardH, gap, pad, tableauY, slots, stacks };
+}
+
+/**
+ * Offsets [face-down step, face-up step] for one column. A column taller than the budget
+ * tightens: face-down cards first (they carry no information), then face-up ones, never
+ * below the step that still shows each card's corner.
+ */
+export function columnSteps(down, up, cardH, budget) {
+  const n = down + up;
+  if (n <= 1) return [DOWN_STEP * cardH, UP_STEP * cardH];
+  // Steps are taken by every card but the last; the last one is drawn in full.
+  const downSteps = up === 0 ? down - 1 : down;
+  const upSteps = n - 1 - downSteps;
+  const room = budget - cardH;
+  let dStep = DOWN_STEP * cardH;
+  let uStep = UP_STEP * cardH;
+  if (downSteps * dStep + upSteps * uStep <= room) return [dStep, uStep];
+  if (downSteps) dStep = Math.max(MIN_DOWN_STEP * cardH, Math.min(dStep, (room - upSteps * uStep) / downSteps));
+  if (upSteps && downSteps * dStep + upSteps * uStep > room) {
+    uStep = Math.max(MIN_UP_STEP * cardH, (room - downSteps * dStep) / upSteps);
+  }
+  return [dStep, uStep];
+}
+
+/** Top-left corner of the card at (pile, index): tableau cards fan down, others stack. */
+export function cardPosition(layout, pile, index) {
+  const slot = layout.slots[pile];
+  const ys = layout.stacks[pile];
+  if (!ys) return { x: slot.x, y: slot.y };
+  return { x: slot.x, y: ys[index] ?? slot.y };
+}
+
+/** The bottom edge of a column's drawn cards (its slot's bottom when empty). */
+export function columnBottom(layout, pile) {
+  const ys = layout.stacks[pile];
+  const last = ys && ys.length ? ys[ys.length - 1] : layout.slots[pile].y;
+  return last + layout.cardH;
+}
+
+function clamp(v, lo, hi) {
+  return Math.min(hi, Math.max(lo, v));
+}

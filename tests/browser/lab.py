@@ -1,0 +1,252 @@
+"""A real JupyterLab server and a headless Chromium page driving it, for browser tests and
+the browser benchmark.
+
+The kernel reports back through a side channel: the test notebook's widget writes
+``w.game``'s state to a JSON file on every change, and the tests poll that file.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import nbformat
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+LIGHT, DARK = "JupyterLab Light", "JupyterLab Dark"
+PANEL = ".jp-NotebookPanel:not(.lm-mod-hidden)"  # the notebook tab on show
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_until(check, timeout: float = 30.0, what: str = "a condition", interval: float = 0.05):
+    """Poll ``check()`` until it returns something truthy; fail with ``what`` after ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while True:
+        result = check()
+        if result:
+            return result
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"timed out after {timeout:.0f} s waiting for {what}")
+        time.sleep(interval)
+
+
+class LabServer:
+    """``jupyter lab`` on loopback, with its own root folder and settings (news off, theme)."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.settings = root / ".lab-settings"
+        self.port = _free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.proc: subprocess.Popen | None = None
+        self.set_theme(LIGHT)
+        self._write_setting(
+            "apputils-extension", "notification", {"fetchNews": "false", "checkForUpdates": False}
+        )
+
+    def _write_setting(self, plugin: str, name: str, value: dict[str, Any]) -> None:
+        folder = self.settings / "@jupyterlab" / plugin
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / f"{name}.jupyterlab-settings").write_text(json.dumps(value))
+
+    def set_theme(self, theme: str) -> None:
+        """Takes effect at the next page load."""
+        self._write_setting("apputils-extension", "themes", {"theme": theme})
+
+    def start(self) -> None:
+        env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(self.settings)}
+        log = open(self.root / "lab.log", "w")  # noqa: SIM115 - closed with the process
+        self.proc = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "jupyter",
+                "lab",
+                "--no-browser",
+                f"--port={self.port}",
+                "--ServerApp.token=",
+                "--ServerApp.password=",
+                "--ServerApp.ip=127.0.0.1",
+                "--allow-root",
+                f"--ServerApp.root_dir={self.root}",
+                "--ServerApp.disable_check_xsrf=True",
+                "--LabApp.news_url=None",
+            ],
+            stdout=log,
+            stderr=subprocess.STDOUT,
+            env=env,
+            cwd=self.root,
+        )
+
+        def up() -> bool:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"jupyter lab exited: see {self.root / 'lab.log'}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/status", timeout=2) as r:
+                    return r.status == 200
+            except OSError:
+                return False
+
+        wait_until(up, timeout=120, what="JupyterLab to answer /api/status", interval=0.25)
+
+    def shutdown_kernels(self) -> None:
+        """Stop every running session's kernel, so tests do not pile kernels up."""
+        with urllib.request.urlopen(f"{self.url}/api/sessions", timeout=10) as r:
+            sessions = json.load(r)
+        for session in sessions:
+            req = urllib.request.Request(
+                f"{self.url}/api/sessions/{session['id']}", method="DELETE"
+            )
+            urllib.request.urlopen(req, timeout=30).close()
+
+    def stop(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+
+
+def write_notebook(path: Path, source: str) -> None:
+    """A one-cell notebook with its kernelspec (without one Lab asks for a kernel in a modal)."""
+    nb = nbformat.v4.new_notebook()
+    nb.metadata["kernelspec"] = {
+        "name": "python3",
+        "display_name": "Python 3",
+        "language": "python",
+    }
+    nb.cells = [nbformat.v4.new_code_cell(source)]
+    nbformat.write(nb, path)
+
+
+def widget_cell(report: Path, setup: str) -> str:
+    """Cell source: ``setup`` must bind ``w``; every state change writes the game to ``report``."""
+    return f"""
+import json, pathlib
+from yukon_widget import Yukon, Game
+REPORT = pathlib.Path({str(report)!r})
+{setup}
+def _report(_change=None):
+    g = w.game
+    data = {{"position": g.position(), "moves_made": g.moves_made, "won": g.is_won,
+             "history": [str(m) for m in g.history], "serial": w.state["serial"]}}
+    tmp = REPORT.with_suffix(".tmp")
+    tmp.write_text(json.dumps(data))
+    tmp.replace(REPORT)
+w.observe(_report, names="state")
+_report()
+w
+"""
+
+
+def read_report(report: Path) -> dict[str, Any] | None:
+    try:
+        return json.loads(report.read_text())
+    except (OSError, ValueError):
+        return None
+
+
+@contextmanager
+def browser(width: int = 1280, height: int = 900):
+    """A headless Chromium page (Debian's Chromium; Playwright never downloads a browser)."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
+        try:
+            page = b.new_page(viewport={"width": width, "height": height})
+            yield page
+        finally:
+            b.close()
+
+
+def open_board(page, server: LabServer, name: str, report: Path, timeout: float = 90.0):
+    """Open notebook ``name``, run its cell and return the board's locator once drawn."""
+    if report.exists():
+        report.unlink()
+    # Leave the old page before its kernel goes, so no "kernel died" dialog can show.
+    page.goto("about:blank")
+    server.shutdown_kernels()
+    # ?reset: a fresh workspace, so only this notebook is open (no tabs restored).
+    page.goto(f"{server.url}/lab/tree/{name}?reset")
+    page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=timeout * 1000)
+    dismiss_news(page)
+    run_first_cell(page, timeout)
+    board = page.locator(f"{PANEL} .yk-board").first
+    board.wait_for(state="visible", timeout=timeout * 1000)
+    wait_until(lambda: read_report(report), timeout=timeout, what="the kernel's first report")
+    page.locator(".yk-card").first.wait_for(state="visible")
+    # Bring the whole board on screen: pointer events only reach what is in the viewport.
+    board.evaluate(
+        "el => el.closest('.yk-root, .jp-OutputArea-output, body').scrollIntoView({block: 'start'})"
+    )
+    return board
+
+
+def run_first_cell(page, timeout: float) -> None:
+    """Run the notebook's cell, retrying while the kernel is still connecting (a run asked
+    for too early is dropped), until its prompt shows it queued or ran."""
+    prompt = page.locator(f"{PANEL} .jp-Cell .jp-InputPrompt").first
+    editor = page.locator(f"{PANEL} .jp-Cell .jp-InputArea-editor").first
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        dialog = page.locator(".jp-Dialog")
+        if dialog.count() and dialog.first.is_visible():
+            # A kernel or session question from Lab: take its default answer, and say so.
+            print("Lab dialog:", dialog.first.inner_text()[:200])
+            page.locator(".jp-Dialog .jp-mod-accept").first.click()
+        editor.click()
+        page.keyboard.press("Control+Enter")
+        try:
+            wait_until(
+                lambda: any(ch in prompt.inner_text() for ch in "*0123456789"),
+                timeout=8,
+                what="the cell to start",
+            )
+            return
+        except TimeoutError:
+            continue
+    raise TimeoutError("the notebook's cell never ran")
+
+
+def dismiss_news(page) -> None:
+    """Lab's "get notified about news?" toast can cover the board: answer it when it shows."""
+    button = page.locator(".jp-Notification-Toast button:has-text('No')")
+    if button.count():
+        button.first.click()
+
+
+def drag(page, source, target, steps: int = 12) -> None:
+    """A real pointer drag from the centre of ``source`` to the centre of ``target``."""
+    a = source.bounding_box()
+    b = target.bounding_box()
+    x0, y0 = a["x"] + a["width"] / 2, a["y"] + min(12, a["height"] / 2)
+    x1, y1 = b["x"] + b["width"] / 2, b["y"] + b["height"] / 2
+    page.mouse.move(x0, y0)
+    page.mouse.down()
+    page.mouse.move(x0 + 4, y0 + 4, steps=2)
+    page.mouse.move(x1, y1, steps=steps)
+    page.mouse.up()

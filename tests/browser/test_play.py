@@ -1,0 +1,184 @@
+"""Play in a real JupyterLab with real pointer and key events; check the kernel's game after."""
+
+from __future__ import annotations
+
+import pytest
+from lab import (
+    DARK,
+    LIGHT,
+    PANEL,
+    drag,
+    open_board,
+    read_report,
+    wait_until,
+    widget_cell,
+    write_notebook,
+)
+
+from yukon_widget import Game
+
+
+def setup_board(lab, name: str, setup: str):
+    report = lab.root / f"{name}.json"
+    write_notebook(lab.root / f"{name}.ipynb", widget_cell(report, setup))
+    return report
+
+
+def card(page, code: str, pile: str | None = None):
+    where = f'[data-pile="{pile}"]' if pile else ""
+    return page.locator(f'{PANEL} .yk-card[data-card="{code}"]{where}').first
+
+
+def top_card(page, pile: str):
+    return page.locator(f'{PANEL} .yk-card[data-pile="{pile}"]').last
+
+
+def reported(report, check, what: str):
+    return wait_until(lambda: (r := read_report(report)) and check(r) and r, what=what)
+
+
+def test_drag_a_group_onto_a_legal_column(lab, page):
+    report = setup_board(lab, "drag", 'w = Yukon("yukon", seed=7)')
+    open_board(page, lab, "drag.ipynb", report)
+    drag(page, card(page, "JD", "t2"), top_card(page, "t7"))
+    r = reported(report, lambda r: r["moves_made"] == 1, "the move to reach the kernel")
+    assert r["history"] == ["JD t2-t7"]
+    assert r["position"]["tableau"][6]["up"][-6:] == ["QS", "JD", "3C", "4D", "TD", "KC"]
+    # The page redraws from the new state: the jack now sits in column 7.
+    card(page, "JD", "t7").wait_for(state="visible")
+
+
+def test_an_illegal_drop_snaps_back_and_changes_nothing(lab, page):
+    report = setup_board(lab, "illegal", 'w = Yukon("yukon", seed=7)')
+    open_board(page, lab, "illegal.ipynb", report)
+    before = read_report(report)
+    drag(page, card(page, "4H", "t1"), top_card(page, "t3"))
+    toast = page.locator(".yk-toast")
+    toast.wait_for(state="visible")
+    assert "cannot" in toast.inner_text()
+    after = read_report(report)
+    assert after["position"] == before["position"] and after["moves_made"] == 0
+    assert card(page, "4H", "t1").is_visible()
+
+
+def _seed_with_an_ace_on_top() -> tuple[int, str, str]:
+    for seed in range(1, 500):
+        for k, col in enumerate(Game("yukon", seed=seed).position()["tableau"], 1):
+            if col["up"][-1][0] == "A":
+                return seed, col["up"][-1], f"t{k}"
+    raise AssertionError("no deal with an ace on top")
+
+
+def test_click_sends_a_card_to_its_foundation(lab, page):
+    seed, ace, pile = _seed_with_an_ace_on_top()
+    report = setup_board(lab, "click", f'w = Yukon("yukon", seed={seed})')
+    open_board(page, lab, "click.ipynb", report)
+    card(page, ace, pile).click()
+    r = reported(report, lambda r: r["moves_made"] == 1, "the click to reach the kernel")
+    suit = "SHDC".index(ace[1])
+    assert r["position"]["foundations"][suit] == [ace]
+    card(page, ace, f"f{suit + 1}").wait_for(state="visible")
+
+
+def test_undo_from_the_button(lab, page):
+    report = setup_board(lab, "undo", 'w = Yukon("yukon", seed=7)\nw.move("JD", "t7")')
+    open_board(page, lab, "undo.ipynb", report)
+    assert read_report(report)["moves_made"] == 1
+    page.locator('button[data-action="undo"]').click()
+    r = reported(report, lambda r: r["moves_made"] == 0, "the undo to reach the kernel")
+    assert r["position"] == Game("yukon", seed=7).position()
+
+
+def test_a_move_with_the_keyboard(lab, page):
+    report = setup_board(lab, "keys", 'w = Yukon("yukon", seed=7)')
+    board = open_board(page, lab, "keys.ipynb", report)
+    board.focus()
+    # Walk the cursor to the jack of diamonds in column 2, pick it up, carry it to column 7.
+    press_until(page, board, "ArrowRight", lambda: cursor_pile(page) == "t2")
+    press_until(page, board, "ArrowUp", lambda: cursor_card(page) == "JD")
+    page.keyboard.press("Enter")
+    press_until(page, board, "ArrowRight", lambda: cursor_pile(page) == "t7")
+    page.keyboard.press("Enter")
+    r = reported(report, lambda r: r["moves_made"] == 1, "the keyboard move to reach the kernel")
+    assert r["history"] == ["JD t2-t7"]
+    page.keyboard.press("u")
+    reported(report, lambda r: r["moves_made"] == 0, "U to undo")
+
+
+def cursor_pile(page) -> str | None:
+    return page.evaluate("document.querySelector('.yk-cursor')?.dataset.pile ?? null")
+
+
+def cursor_card(page) -> str | None:
+    return page.evaluate("document.querySelector('.yk-cursor')?.dataset.card ?? null")
+
+
+def press_until(page, board, key: str, done, limit: int = 30) -> None:
+    for _ in range(limit):
+        if done():
+            return
+        page.keyboard.press(key)
+    assert done(), f"{key} never reached the wanted card"
+
+
+NEARLY_WON = """
+# Each suit is up to its Jack; its King and Queen lie in a column, the Queen on top.
+suits = [[r + s for r in "A23456789TJQK"] for s in "SHDC"]
+empty = {"down": [], "up": []}
+pos = {"variant": "yukon", "foundations": [f[:-2] for f in suits],
+       "tableau": [{"down": [], "up": [f[-1], f[-2]]} for f in suits] + [empty] * 3}
+w = Yukon(game=Game.from_position(pos))
+"""
+
+
+def test_finish_a_nearly_won_game_and_see_the_banner(lab, page):
+    report = setup_board(lab, "finish", NEARLY_WON)
+    open_board(page, lab, "finish.ipynb", report)
+    # One card up by hand (a real drag onto its foundation), the rest by Auto-finish.
+    drag(page, card(page, "QS", "t1"), page.locator('.yk-pile[data-pile="f1"]'))
+    reported(report, lambda r: r["moves_made"] == 1, "the drag to the foundation")
+    button = page.locator('button[data-action="auto-finish"]')
+    button.wait_for(state="visible")
+    button.click()
+    r = reported(report, lambda r: r["won"], "the game to be won")
+    assert all(len(f) == 13 for f in r["position"]["foundations"])
+    page.locator(".yk-win").wait_for(state="visible")
+
+
+@pytest.mark.parametrize("theme", [LIGHT, DARK], ids=["light", "dark"])
+@pytest.mark.parametrize("variant", ["yukon", "double-yukon"])
+def test_screenshots(lab, page, artifacts, variant, theme):
+    lab.set_theme(theme)
+    name = f"shot-{variant}-{'dark' if theme == DARK else 'light'}"
+    report = setup_board(
+        lab, name, f'w = Yukon("{variant}", seed=7)\nw.play(w.game.legal_moves()[0])'
+    )
+    open_board(page, lab, f"{name}.ipynb", report)
+    widget = page.locator(f"{PANEL} .yk-root").first
+    wait_until(
+        lambda: page.evaluate("document.body.dataset.jpThemeName") == theme,
+        what=f"the {theme} theme",
+    )
+    lab.set_theme(LIGHT)
+    page.wait_for_function("document.getAnimations().length === 0")
+    path = artifacts / "screenshots" / f"{name}.png"
+    widget.screenshot(path=str(path))
+    assert path.stat().st_size > 10_000
+    ups = sum(len(c["up"]) for c in read_report(report)["position"]["tableau"])
+    assert page.locator('.yk-card:not([data-card="back"])').count() >= ups
+
+
+def test_two_views_of_one_widget_stay_in_sync(lab, page):
+    report = setup_board(lab, "twoviews", 'w = Yukon("yukon", seed=7)\ndisplay(w)')
+    open_board(page, lab, "twoviews.ipynb", report)
+    views = page.locator(f"{PANEL} .yk-root")
+    wait_until(lambda: views.count() == 2, what="two views of the widget")
+    first, second = views.nth(0), views.nth(1)
+    drag(
+        page,
+        first.locator('.yk-card[data-card="JD"][data-pile="t2"]'),
+        first.locator('.yk-card[data-pile="t7"]').last,
+    )
+    reported(report, lambda r: r["moves_made"] == 1, "the move to reach the kernel")
+    second.locator('.yk-card[data-card="JD"][data-pile="t7"]').wait_for(state="attached")
+    assert second.locator(".yk-moves").inner_text().strip().endswith("1")

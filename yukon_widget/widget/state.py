@@ -1,0 +1,90 @@
+"""The JSON view of a game that the page draws (see docs/widget-protocol.md).
+
+Face-down cards leave Python as a count only, so the page cannot reveal them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..engine import VARIANTS, Game
+from ..engine.cards import CODES, SUITS, parse_card, spoken
+
+MODES = ("random", "winnable", "daily")
+_VARIANT_MENU = [[v.name, v.title] for v in VARIANTS.values()]
+
+
+def pile_words(pid: str) -> str:
+    """``"t3"`` -> ``"column 3"``: pile names for people."""
+    return {"t": "column", "f": "foundation", "c": "cell"}[pid[0]] + " " + pid[1:]
+
+
+def last_entry(game: Game) -> dict[str, Any]:
+    """The move just played, as the page animates it: where the card stood, and the card
+    the move turned face up, if any."""
+    s, i, _t, _k, flipped, move = game._line[-1]
+    turned = game._cols[s][-1] if flipped else None
+    return {
+        "card": move.card,
+        "source": move.source,
+        "index": i if i >= 0 else None,
+        "target": move.target,
+        "flipped": None if turned is None else CODES[turned],
+    }
+
+
+def describe(entry: dict[str, Any]) -> str:
+    """A played move in words, for the aria-live region."""
+    text = f"{spoken(parse_card(entry['card']))} to {pile_words(entry['target'])}."
+    if entry.get("flipped"):
+        text += (
+            f" {pile_words(entry['source']).capitalize()} turns up "
+            f"{spoken(parse_card(entry['flipped']))}."
+        )
+    return text
+
+
+def build_state(
+    game: Game,
+    *,
+    serial: int,
+    settings: dict[str, bool],
+    status: str,
+    can_auto_finish: bool,
+    hint: dict[str, Any] | None = None,
+    last: dict[str, Any] | None = None,
+    announcement: str = "",
+) -> dict[str, Any]:
+    """Everything the page needs to draw the board and light up legal targets."""
+    nt, nf = game._nt, game._nf
+    ids = game._ids
+    return {
+        "serial": serial,
+        "variant": game.variant,
+        "title": game.title,
+        "variants": _VARIANT_MENU,
+        "modes": list(MODES),
+        "seed": game.seed,
+        "tableau": [
+            {"id": ids[k], "down": d, "up": [CODES[c] for c in col[d:]]}
+            for k, (col, d) in enumerate(zip(game._cols, game._down))
+        ],
+        "foundations": [
+            {"id": ids[nt + f], "suit": SUITS[s], "cards": [CODES[c] for c in pile]}
+            for f, (pile, s) in enumerate(zip(game._found, game._v.foundation_suits))
+        ],
+        "cells": [
+            {"id": ids[nt + nf + k], "card": None if c is None else CODES[c]}
+            for k, c in enumerate(game._cells)
+        ],
+        "moves_made": game.moves_made,
+        "can_undo": game.can_undo,
+        "can_redo": game.can_redo,
+        "status": status,
+        "can_auto_finish": can_auto_finish,
+        "legal": [[ids[s], i if i >= 0 else None, ids[t]] for s, i, t in game._raw_moves()],
+        "settings": dict(settings),
+        "hint": hint,
+        "last": last,
+        "announcement": announcement,
+    }
