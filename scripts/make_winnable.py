@@ -6,6 +6,7 @@ stops at ``--count`` wins or after ``--budget`` seconds; the file records how ma
 consecutive seeds were tried and how each came out, so the figures can be reproduced.
 
     .venv/bin/python scripts/make_winnable.py --count 500 --limit 2 --budget 400
+    .venv/bin/python scripts/make_winnable.py --resume --variants yukon --budget 600
 """
 
 from __future__ import annotations
@@ -31,13 +32,18 @@ def _job(args: tuple[str, int, float]) -> tuple[int, str, float]:
     return seed, result.status, result.seconds
 
 
-def run_variant(pool, variant: str, count: int, limit: float, budget: float) -> dict:
+def run_variant(
+    pool, variant: str, count: int, limit: float, budget: float, before: dict | None = None
+) -> dict:
+    """Try consecutive seeds until ``count`` are proven winnable or ``budget`` seconds pass,
+    carrying on after the seeds an earlier run (``before``) already tried."""
     start = time.perf_counter()
-    seeds: list[int] = []
-    tally = {"won": 0, "lost": 0, "unknown": 0}
-    tried = 0
-    done = False
-    next_seed = 1
+    before = before or {}
+    seeds: list[int] = list(before.get("seeds", []))
+    tally = {key: before.get(key, 0) for key in ("won", "lost", "unknown")}
+    tried = before.get("tried", 0)
+    done = len(seeds) >= count
+    next_seed = tried + 1
     while not done:
         batch = [(variant, seed, limit) for seed in range(next_seed, next_seed + 16)]
         next_seed += 16
@@ -49,7 +55,7 @@ def run_variant(pool, variant: str, count: int, limit: float, budget: float) -> 
             if len(seeds) >= count or time.perf_counter() - start > budget:
                 done = True
                 break
-    wall = time.perf_counter() - start
+    wall = time.perf_counter() - start + before.get("seconds", 0)
     print(
         f"{variant}: {len(seeds)} winnable of {tried} seeds tried {tally} in {wall:.0f} s",
         flush=True,
@@ -64,6 +70,9 @@ def main() -> None:
     ap.add_argument("--budget", type=float, default=600.0, help="seconds per variant")
     ap.add_argument("--workers", type=int, default=2)
     ap.add_argument("--variants", default=",".join(VARIANTS))
+    ap.add_argument(
+        "--resume", action="store_true", help="carry on after the seeds already tried in the file"
+    )
     args = ap.parse_args()
     data = json.loads(OUT.read_text()) if OUT.exists() else {}
     data.update(
@@ -77,9 +86,11 @@ def main() -> None:
     with Pool(args.workers) as pool:
         for variant in args.variants.split(","):
             # Batches are read in seed order, so "tried" counts consecutive seeds from 1.
-            data["variants"][variant] = run_variant(
-                pool, variant, args.count, args.limit, args.budget
-            )
+            before = data["variants"].get(variant) if args.resume else None
+            if before and before.get("time_limit", args.limit) != args.limit:
+                raise SystemExit(f"{variant}: --resume needs the same --limit as before")
+            entry = run_variant(pool, variant, args.count, args.limit, args.budget, before)
+            data["variants"][variant] = {**entry, "time_limit": args.limit}
             OUT.write_text(json.dumps(data, indent=1) + "\n")
 
 

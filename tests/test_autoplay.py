@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from conftest import build
+from positions import build
 
 from yukon_widget import Game, Move
 

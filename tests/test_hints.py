@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from conftest import build
+from positions import build
 
 from yukon_widget import Game, Move
 

@@ -6,7 +6,7 @@ import copy
 import json
 
 import pytest
-from conftest import build
+from positions import build
 
 from yukon_widget import Game
 

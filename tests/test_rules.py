@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from conftest import build
+from positions import build
 
 from yukon_widget import Game, IllegalMoveError, Move
 

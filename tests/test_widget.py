@@ -10,7 +10,7 @@ import json
 import os
 
 import pytest
-from conftest import build
+from positions import build
 
 from yukon_widget import Game, IllegalMoveError, Move, Yukon
 from yukon_widget.widget.saves import SaveFileError

@@ -150,22 +150,26 @@ def test_finish_a_nearly_won_game_and_see_the_banner(lab, page):
 def test_screenshots(lab, page, artifacts, variant, theme):
     lab.set_theme(theme)
     name = f"shot-{variant}-{'dark' if theme == DARK else 'light'}"
-    report = setup_board(
-        lab, name, f'w = Yukon("{variant}", seed=7)\nw.play(w.game.legal_moves()[0])'
-    )
-    open_board(page, lab, f"{name}.ipynb", report)
-    widget = page.locator(f"{PANEL} .yk-root").first
-    wait_until(
-        lambda: page.evaluate("document.body.dataset.jpThemeName") == theme,
-        what=f"the {theme} theme",
-    )
-    lab.set_theme(LIGHT)
-    page.wait_for_function("document.getAnimations().length === 0")
-    path = artifacts / "screenshots" / f"{name}.png"
-    widget.screenshot(path=str(path))
+    setup = f'w = Yukon("{variant}", seed=7)\nw.play(w.game.legal_moves()[0])'
+    report = setup_board(lab, name, setup)
+    # Tall enough for the whole widget: Lab's notebook scrolls inside itself.
+    page.set_viewport_size({"width": 1280, "height": 1700})
+    try:
+        open_board(page, lab, f"{name}.ipynb", report)
+        widget = page.locator(f"{PANEL} .yk-root").first
+        wait_until(
+            lambda: page.evaluate("document.body.dataset.jpThemeName") == theme,
+            what=f"the {theme} theme",
+        )
+        page.wait_for_function("document.getAnimations().length === 0")
+        path = artifacts / "screenshots" / f"{name}.png"
+        widget.screenshot(path=str(path))
+    finally:
+        lab.set_theme(LIGHT)
+        page.set_viewport_size({"width": 1280, "height": 900})
     assert path.stat().st_size > 10_000
     ups = sum(len(c["up"]) for c in read_report(report)["position"]["tableau"])
-    assert page.locator('.yk-card:not([data-card="back"])').count() >= ups
+    assert page.locator(f'{PANEL} .yk-card:not([data-card="back"])').count() >= ups
 
 
 def test_two_views_of_one_widget_stay_in_sync(lab, page):

@@ -1,10 +1,8 @@
-"""Shared helpers for building hand-made positions."""
+"""Hand-made positions for tests: place the cards a test cares about, the rest follow."""
 
 from __future__ import annotations
 
 from collections import Counter
-
-import pytest
 
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
@@ -48,8 +46,3 @@ def build(
     if v.cells:
         out["cells"] = cell_list
     return out
-
-
-@pytest.fixture
-def make_position():
-    return build
