@@ -9,29 +9,19 @@ size in bytes. The drop-to-drawn time in the browser is measured by bench_browse
 from __future__ import annotations
 
 import json
-import random
 import statistics
 import time
 
-from yukon_widget import Game, Yukon
+from bench_engine import midgame_positions
 
-
-def midgame(variant: str, seed: int, depth: int = 20) -> Game:
-    rng = random.Random(seed)
-    game = Game(variant, seed=seed)
-    for _ in range(depth):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
-    return game
+from yukon_widget import Yukon
 
 
 def measure(variant: str, deals: int = 10) -> tuple[list[float], list[int]]:
     """Per-message times (ms) and state sizes (bytes) over ``deals`` mid-game positions."""
     times, sizes = [], []
-    for seed in range(1, deals + 1):
-        w = Yukon(game=midgame(variant, seed))
+    for game in midgame_positions(variant, count=deals, depth=20):
+        w = Yukon(game=game)
         w.send = lambda _msg: None  # no page on the other end of the comm here
         for source, index, target in w.state["legal"][:10]:
             for msg in ({"type": "move", "source": source, "index": index, "target": target},

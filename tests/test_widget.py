@@ -6,8 +6,10 @@ page sends; replies are collected from ``send``. The real page is driven in test
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from positions import build
@@ -173,6 +175,12 @@ def test_two_widgets_are_independent_and_views_share_one_state():
     assert b.game.moves_made == 0 and a.state["moves_made"] == 1
 
 
+def outside_a_loop(fn):
+    """Run ``fn`` in a fresh thread, where no asyncio loop is running, and return its result."""
+    with ThreadPoolExecutor(1) as pool:
+        return pool.submit(fn).result()
+
+
 def test_animate_plays_each_move_in_turn_outside_a_loop():
     w = Yukon("yukon", seed=7)
     game = w.game.copy()
@@ -183,14 +191,14 @@ def test_animate_plays_each_move_in_turn_outside_a_loop():
         line.append(m)
     serials = []
     w.observe(lambda ch: serials.append(ch["new"]["serial"]), names="state")
-    assert w.animate(line, delay=0) is None
+    assert outside_a_loop(lambda: w.animate(line, delay=0)) is None
     assert w.game.history == line and len(serials) == 3
 
 
 def test_animate_stops_at_an_illegal_move():
     w = Yukon("yukon", seed=7)
     with pytest.raises(IllegalMoveError):
-        w.animate([w.game.legal_moves()[0], "KS t1-t1"], delay=0)
+        outside_a_loop(lambda: w.animate([w.game.legal_moves()[0], "KS t1-t1"], delay=0))
     assert w.game.moves_made == 1
 
 
@@ -226,3 +234,21 @@ def test_a_save_whose_moves_do_not_replay_is_refused(tmp_path):
     path.write_text(json.dumps(data))
     with pytest.raises(SaveFileError, match="do not replay"):
         Yukon(save=path)
+
+
+def test_animate_runs_in_the_background_inside_a_loop():
+    w = Yukon("yukon", seed=7)
+    game = w.game.copy()
+    line = []
+    for _ in range(3):
+        move = game.legal_moves()[0]
+        game.play(move)
+        line.append(move)
+
+    async def watch() -> list:
+        task = w.animate(line, delay=0.01)
+        assert isinstance(task, asyncio.Task) and w.game.moves_made == 0
+        await task
+        return w.game.history
+
+    assert asyncio.run(watch()) == line

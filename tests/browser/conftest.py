@@ -1,4 +1,7 @@
-"""Fixtures for the real-browser tests: one JupyterLab server and one Chromium page per run."""
+"""Fixtures for the real-browser tests: one JupyterLab server and one Chromium page per module.
+
+Module scope closes Playwright (whose sync API keeps an asyncio loop running) before other
+test modules run."""
 
 from __future__ import annotations
 
@@ -21,7 +24,7 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.browser)
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def lab(tmp_path_factory):
     if not Path(CHROMIUM).exists():
         pytest.fail(f"{CHROMIUM} is missing: install Debian's chromium (./dev test does)")
@@ -38,7 +41,7 @@ def lab(tmp_path_factory):
             shutil.copy(log, ARTIFACTS / "lab.log")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def page():
     with browser() as p:
         yield p
