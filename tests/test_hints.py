@@ -71,3 +71,18 @@ def test_solver_hint_starts_a_winning_line_and_says_when_lost():
     lost = Game("russian", seed=1, foundation_withdrawal=False)
     verdict = lost.solver_hint(time_limit=20)
     assert verdict.status == "lost" and verdict.move is None
+
+
+def test_each_hint_is_labelled_with_its_priority_tier():
+    game = Game("yukon", seed=7)
+    kinds = {str(h.move): h.kind for h in game.hints()}
+    assert kinds["JD t2-t7"] == "flip"  # turns the face-down card in column 2
+    assert kinds["8C t7-t6"] == "free"  # frees 5♥ so 4♠ can land on it
+    for h in game.hints():
+        wanted = {
+            "foundation": "foundation",
+            "flip": "turns over",
+            "free": "frees",
+            "empty": "empties",
+        }
+        assert wanted[h.kind] in h.reason

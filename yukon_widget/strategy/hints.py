@@ -101,6 +101,16 @@ def _classify(game: Game, raw: RawMove, kings: list[tuple[int, int]]) -> tuple[i
     return None
 
 
+def _kind(order: int) -> str:
+    """The priority tier of a ranking from ``_classify``: foundation moves rank 0-12, turns
+    50-149, freeing moves 200-300, emptying a column for a King 400."""
+    if order < 50:
+        return "foundation"
+    if order < 200:
+        return "flip"
+    return "free" if order < 400 else "empty"
+
+
 def hints(game: Game) -> list[Hint]:
     """Every useful move now, best first, each with a short reason (for teaching)."""
     nt = game._nt
@@ -131,7 +141,7 @@ def hints(game: Game) -> list[Hint]:
         if repeat:
             continue
         order, reason = verdict
-        kind = KINDS[min(order // 100, 3)]
+        kind = _kind(order)
         ranked.append((order, raw, Hint(game._to_move(raw), reason, kind)))
     ranked.sort(key=lambda item: (item[0], item[1]))
     return [h for _o, _r, h in ranked]
