@@ -1,6 +1,6 @@
 /**
  * Keyboard play on the focused board: arrows move the cursor, Enter/Space picks up and drops,
- * Esc cancels, U undoes, H asks for a hint.
+ * Esc cancels, U undoes, R redoes, H asks for a hint.
  *
  * Every keydown inside the widget stops propagating, so JupyterLab's command shortcuts
  * (which listen on the document) never see keys meant for the game.
@@ -83,6 +83,8 @@ export function attachKeyboard(root, boardEl, env) {
       release();
     } else if (e.key === "u" || e.key === "U") {
       env.send({ type: "undo" });
+    } else if (e.key === "r" || e.key === "R") {
+      env.send({ type: "redo" });
     } else if (e.key === "h" || e.key === "H") {
       env.send({ type: "hint" });
     } else {

@@ -33,7 +33,7 @@ function render({ model, el }) {
   const bar = h(doc, "div", { class: "yk-bar" });
   const live = h(doc, "div", { class: "yk-live", "aria-live": "polite", role: "status" });
   const help = h(doc, "div", { class: "yk-help" },
-    "Drag cards, or click one to send it somewhere sensible. Keys: arrows, Enter/Space to pick up and drop, Esc, U undo, H hint.");
+    "Drag cards, or click one to send it somewhere sensible. Keys: arrows, Enter/Space to pick up and drop, Esc, U undo, R redo, H hint.");
   const root = h(doc, "div", { class: "yk-root", "data-lm-suppress-shortcuts": "true" }, controls.el, boardEl, bar, live, help);
   el.append(root);
 

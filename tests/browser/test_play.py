@@ -103,6 +103,9 @@ def test_a_move_with_the_keyboard(lab, page):
     assert r["history"] == ["JD t2-t7"]
     page.keyboard.press("u")
     reported(report, lambda r: r["moves_made"] == 0, "U to undo")
+    page.keyboard.press("r")
+    r = reported(report, lambda r: r["moves_made"] == 1, "R to redo")
+    assert r["history"] == ["JD t2-t7"]
 
 
 def cursor_pile(page) -> str | None:
