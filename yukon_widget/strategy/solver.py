@@ -99,6 +99,9 @@ class _Search:
         self.nt, self.nf = game._nt, game._nf
         self.cols = [list(c) for c in game._cols]
         self.down = list(game._down)
+        # ck[s]: column s as bytes (face-down count, then cards), kept current by _apply and
+        # _unapply so that a position's key costs one sort and one join.
+        self.ck = [bytes((d, *c)) for d, c in zip(self.down, self.cols)]
         self.found = [len(f) for f in game._found]
         self.cells = list(game._cells)
         self.withdraw = game._withdraw
@@ -129,6 +132,7 @@ class _Search:
             if col and self.down[s] == len(col):
                 self.down[s] -= 1
                 flipped = True
+            self.ck[s] = bytes((self.down[s], *col))
         elif s < nt + nf:
             f = s - nt
             self.found[f] -= 1
@@ -137,7 +141,9 @@ class _Search:
             group = [self.cells[s - nt - nf]]
             self.cells[s - nt - nf] = None
         if t < nt:
-            self.cols[t].extend(group)
+            col = self.cols[t]
+            col.extend(group)
+            self.ck[t] = bytes((self.down[t], *col))
         elif t < nt + nf:
             self.found[t - nt] += 1
         else:
@@ -150,6 +156,7 @@ class _Search:
             col = self.cols[t]
             group = col[-k:]
             del col[-k:]
+            self.ck[t] = bytes((self.down[t], *col))
         elif t < nt + nf:
             f = t - nt
             self.found[f] -= 1
@@ -160,7 +167,9 @@ class _Search:
         if s < nt:
             if flipped:
                 self.down[s] += 1
-            self.cols[s].extend(group)
+            col = self.cols[s]
+            col.extend(group)
+            self.ck[s] = bytes((self.down[s], *col))
         elif s < nt + nf:
             self.found[s - nt] += 1
         else:
@@ -191,7 +200,7 @@ class _Search:
             done.append((*move, k, flipped))
 
     def _key(self) -> bytes:
-        parts = sorted(bytes((d, *c)) for d, c in zip(self.down, self.cols))
+        parts = sorted(self.ck)
         if self.cells:
             parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
         return b"\xff".join(parts)
@@ -210,6 +219,15 @@ class _Search:
         turns only when the card on it moves, which needs exactly one of those, so every
         card ever face up is in ``seen``. If a card in play is outside ``seen``, or a card
         could never move by the same test, it never reaches its foundation: lost.
+
+        That last test is sharpened with one deck. A card ``c`` that stays beneath ``w`` until
+        ``w`` first moves as the bottom card of a group cannot help that move, neither as a
+        landing spot nor as a lower card of its suit that must go up first. Which cards stay:
+        if ``w`` is face down or the lowest face-up card, every card beneath it (all face
+        down: none can move or turn before ``w`` has gone); otherwise the card directly
+        beneath it (only a group based strictly between them could part them, and there is
+        no such card; groups based lower carry both). So ``w`` must pass the test without
+        those cards. (With two decks a card's number names two cards: no sharpening.)
         """
         withdraw, cols, down = self.withdraw, self.cols, self.down
         seen = bytearray(52)
@@ -243,6 +261,22 @@ class _Search:
             if not progress:
                 return True
         if cells:
+            return False
+        if self.decks == 1:
+            # Walk each column bottom up, taking the cards that stay beneath ``w`` out of
+            # ``seen`` while ``w`` is tested (every card in play is in ``seen`` by now).
+            for col, d in zip(cols, down):
+                for i, w in enumerate(col):
+                    if i == d + 1:
+                        for c in col[:d]:
+                            seen[c] = 1
+                    elif i > d + 1:
+                        seen[col[i - 2]] = 1
+                    if w % 13 != 12 and not self._may_move(w, seen, avail, upto):
+                        return True
+                    seen[w] = 0
+                for w in col:
+                    seen[w] = 1
             return False
         for col in cols:
             for w in col:
@@ -283,7 +317,6 @@ class _Search:
         nt, nf = self.nt, self.nf
         cols, down, found, suits = self.cols, self.down, self.found, self.suits
         parents = self.parents
-        fslots = self.fslots
         tops: dict[int, list[int]] = {}
         empties = []
         for t, col in enumerate(cols):
@@ -306,12 +339,11 @@ class _Search:
             else:
                 skip_s = ls  # a card in a cell
 
-        def up_slot(x: int) -> int:
-            r = x % 13
-            for f in fslots[x // 13]:
-                if found[f] == r:
-                    return nt + f
-            return -1
+        # nxt[card]: the foundation pile it may go up on now (first pile, for two decks).
+        nxt: dict[int, int] = {}
+        for f, n in enumerate(found):
+            if n < 13:
+                nxt.setdefault(suits[f] * 13 + n, nt + f)
 
         b0: list[RawMove] = []
         b1: list[RawMove] = []
@@ -336,7 +368,7 @@ class _Search:
                     bucket = b2
                 else:
                     b = col[i - 1]
-                    if up_slot(b) >= 0:
+                    if b in nxt:
                         bucket = b2
                     elif b in parents[x]:
                         bucket = b4
@@ -352,18 +384,16 @@ class _Search:
             if s == skip_s and n - 1 == skip_i:
                 continue
             x = col[-1]
-            f = up_slot(x)
-            if f >= 0:
-                b0.append((s, n - 1, f))
+            if x in nxt:
+                b0.append((s, n - 1, nxt[x]))
             if free:
                 (b1 if n - 1 == d and d else b5).append((s, n - 1, free[0]))
         base = nt + nf
         for k, x in enumerate(self.cells):
             if x is None or base + k == skip_s:
                 continue
-            f = up_slot(x)
-            if f >= 0:
-                b0.append((base + k, -1, f))
+            if x in nxt:
+                b0.append((base + k, -1, nxt[x]))
             for p in parents[x]:
                 if p in tops:
                     for t in tops[p]:
@@ -395,8 +425,8 @@ class _Search:
         except _Limit:
             return "unknown"
 
-    def _enter(self, last: tuple[int, int, int] | None) -> list[RawMove] | None:
-        """Count a new position and return its moves, or None if it was searched before."""
+    def _count(self) -> None:
+        """Count a position reached; raise ``_Limit`` when a limit is passed."""
         self.nodes += 1
         if self.node_limit is not None and self.nodes > self.node_limit:
             self.nodes -= 1
@@ -404,7 +434,10 @@ class _Search:
         deadline = self.deadline
         if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
             raise _Limit
-        key = self._key()
+
+    def _enter(self, last: tuple[int, int, int] | None, key: bytes) -> list[RawMove] | None:
+        """Count a new position and return its moves, or None if it was searched before."""
+        self._count()
         seen = self.seen
         if key in seen:
             return None
@@ -419,11 +452,11 @@ class _Search:
         """Depth-first search with an explicit stack (lines can be thousands of moves deep)."""
         if sum(self.found) == self.total:
             return True
-        moves = self._enter(None)
+        moves = self._enter(None, self._key())
         if moves is None:
             return False
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
-        deadcheck, withdraw = self.deadcheck, self.withdraw
+        deadcheck, withdraw, seen = self.deadcheck, self.withdraw, self.seen
         # Frame: [moves, next index, the move played from here (for undo) or None].
         stack: list[list] = [[moves, 0, None]]
         while stack:
@@ -441,11 +474,19 @@ class _Search:
                 frame[1] += 1
                 k, flipped = self._apply(s, i, t)
                 forced = self._force()
-                if not (
+                key = self._key()
+                if key in seen:
+                    # Searched before (or on the current path): the relaxation need not run.
+                    self._count()
+                elif (
                     deadcheck
                     and (forced or flipped or (nt <= t < nt + nf and not withdraw))
                     and self._doomed()
                 ):
+                    # Proved lost: remember it, so a transposition skips the relaxation.
+                    if len(seen) < self.max_positions:
+                        seen.add(key)
+                else:
                     line.append((s, i, t))
                     line.extend(m[:3] for m in forced)
                     if sum(self.found) == total:
@@ -456,7 +497,7 @@ class _Search:
                             nxt = (cols[t][-k], t, len(cols[t]) - k)
                         elif t >= nt + nf:
                             nxt = (-1, t, -1)
-                    child = self._enter(nxt)
+                    child = self._enter(nxt, key)
                     if child is not None:
                         frame[2] = (s, t, k, flipped, forced)
                         stack.append([child, 0, None])
