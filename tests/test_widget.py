@@ -181,14 +181,17 @@ def outside_a_loop(fn):
         return pool.submit(fn).result()
 
 
+def a_line(game: Game, length: int = 3) -> list[Move]:
+    """The first ``length`` moves of a line played from ``game`` (on a copy)."""
+    game, line = game.copy(), []
+    for _ in range(length):
+        line.append(game.play(game.legal_moves()[0]))
+    return line
+
+
 def test_animate_plays_each_move_in_turn_outside_a_loop():
     w = Yukon("yukon", seed=7)
-    game = w.game.copy()
-    line = []
-    for _ in range(3):
-        m = game.legal_moves()[0]
-        game.play(m)
-        line.append(m)
+    line = a_line(w.game)
     serials = []
     w.observe(lambda ch: serials.append(ch["new"]["serial"]), names="state")
     assert outside_a_loop(lambda: w.animate(line, delay=0)) is None
@@ -238,12 +241,7 @@ def test_a_save_whose_moves_do_not_replay_is_refused(tmp_path):
 
 def test_animate_runs_in_the_background_inside_a_loop():
     w = Yukon("yukon", seed=7)
-    game = w.game.copy()
-    line = []
-    for _ in range(3):
-        move = game.legal_moves()[0]
-        game.play(move)
-        line.append(move)
+    line = a_line(w.game)
 
     async def watch() -> list:
         task = w.animate(line, delay=0.01)
