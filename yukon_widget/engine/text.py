@@ -21,7 +21,8 @@ def draw(game: Game) -> str:
     """Rows numbered from 1 at the bottom of each column, as move notation counts them."""
     v = game._v
     seed = "" if game.seed is None else f" · seed {game.seed}"
-    lines = [f"{v.title}{seed} · {game.moves_made} moves" + (" · won" if game.is_won else "")]
+    count = f"{game.moves_made} move" + ("" if game.moves_made == 1 else "s")
+    lines = [f"{v.title}{seed} · {count}" + (" · won" if game.is_won else "")]
     found = []
     for k, (pile, s) in enumerate(zip(game._found, v.foundation_suits), 1):
         found.append(f"f{k} {symbol(pile[-1]) if pile else '·' + SUIT_SYMBOLS[s]}")
