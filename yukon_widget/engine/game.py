@@ -12,7 +12,7 @@ import copy as _copy
 from typing import Any
 
 from . import position as _position
-from .cards import CODES, SUIT_NAMES, parse_card, spoken, symbol
+from .cards import CODES, SUIT_NAMES, parse_card, symbol
 from .move import IllegalMoveError, Move, parse_notation
 from .shuffle import check_seed, random_seed, shuffled_deck
 from .variants import Variant, get_variant
@@ -514,10 +514,6 @@ class Game:
             return f"cell {self._ids[t]} already holds {symbol(held)}"
         return None
 
-    def describe(self, move: Move) -> str:
-        """A move in words, for screen readers: ``"7 of hearts to column 3"``."""
-        return f"{spoken(parse_card(move.card))} to {_pile_words(move.target)}"
-
     # --- strategy shortcuts: thin wrappers over yukon_widget.strategy ---
 
     def hint(self, solver: bool = False, time_limit: float = 5.0) -> Move | None:
@@ -594,8 +590,3 @@ def _norm_pile(pid: str) -> str:
 
 def _row(i: Any) -> str:
     return str(i + 1) if isinstance(i, int) else repr(i)
-
-
-def _pile_words(pid: str) -> str:
-    kind = {"t": "column", "f": "foundation", "c": "cell"}[pid[0]]
-    return f"{kind} {pid[1:]}"
