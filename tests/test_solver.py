@@ -189,13 +189,13 @@ def test_won_lines_replay_legally_on_a_fresh_game(variant):
 
 
 def test_node_limit_is_respected_on_a_hard_deal():
-    game = Game("yukon", seed=5, foundation_withdrawal=False)
+    game = Game("yukon", seed=17, foundation_withdrawal=False)
     result = solve(game, node_limit=3000, time_limit=None)
     assert result.status == "unknown" and result.nodes <= 3000 and result.moves == []
 
 
 def test_time_limit_is_honoured():
-    result = solve(Game("yukon", seed=5, foundation_withdrawal=False), time_limit=0.3)
+    result = solve(Game("yukon", seed=17, foundation_withdrawal=False), time_limit=0.3)
     assert result.status == "unknown"
     assert result.seconds < 10  # generous: machines are noisy
 
@@ -217,7 +217,7 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
     checked = 0
     for _ in range(30):
         game = endgame(variant, rng.randint(8, 11), rng, False)
-        search = _Search(game, None, None, 10**6, 0.0)
+        search = _Search(game, None, None, 10**6)
         search._force()
         if search._doomed():  # the relaxation's "lost" must be a true loss
             assert not oracle(game, 400_000)
@@ -228,3 +228,36 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
         assert solve(game, time_limit=None).status == ("won" if truth else "lost")
         checked += 1
     assert checked >= 10
+
+
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "moosehide"])
+def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
+    """Every position along a line the solver found winning is winnable, so the relaxation
+    that proves positions lost (``_Search._doomed``) must pass all of them, withdrawals on
+    and off."""
+    from yukon_widget.strategy.solver import _Search
+
+    checked = 0
+    for seed in range(1, 41 if variant == "russian" else 13):  # Russian deals are rarely won
+        for withdraw in (False, True) if variant != "moosehide" else (False,):
+            game = Game(variant, seed=seed, foundation_withdrawal=withdraw)
+            result = solve(game, node_limit=20_000)
+            if not result.won:
+                continue
+            for move in [None, *result.moves]:
+                if move is not None:
+                    game.play(move)
+                assert not _Search(game, None, None, 10**6)._doomed(), game.position()
+                checked += 1
+    assert checked > 150
+
+
+def test_probes_and_main_search_share_the_node_limit():
+    """The probes (randomised restarts) count against the node limit like the main search,
+    and the Luby sequence that sizes them is the textbook one."""
+    from yukon_widget.strategy.solver import _luby
+
+    assert [_luby(k) for k in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
+    for limit in (1, 500, 50_000):
+        result = solve(Game("yukon", seed=17, foundation_withdrawal=False), node_limit=limit)
+        assert result.status == "unknown" and result.nodes <= limit

@@ -16,18 +16,30 @@ free cells included when the rules have them), with:
   rest, then cell moves and withdrawals.
 
 Because nothing is cut that could matter, "lost" is a proof under the rules in force.
+
+A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
+of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
+budget between the exhaustive search and *probes*: short searches with the move order
+randomly perturbed (a fixed seed per probe, so runs repeat) and a node cap following the Luby
+sequence, alternately without and with foundation withdrawals (a win without them is a win
+with them). A probe that wins ends the solve; one that exhausts its space under the rules in
+force is a proof of loss too; otherwise the exhaustive search goes on where it paused.
 """
 
 from __future__ import annotations
 
+import random
 import time
+from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..engine.game import Game, RawMove
 from ..engine.move import Move
-from .safety import SafetyTable
+from .safety import SafetyTable, children
 
 DEFAULT_MAX_POSITIONS = 3_000_000
+PROBE_NODES = 8_000  # a probe's node cap is this times the Luby sequence's term
+PROBE_NOISE = 6.0  # how far (in places) a probe's random jitter may move a move in the order
 
 
 @dataclass
@@ -76,24 +88,66 @@ def solve(
     The game itself is not changed.
     """
     start = time.perf_counter()
-    search = _Search(game, time_limit, node_limit, max_positions, start)
-    status = search.run()
+    deadline = None if time_limit is None else start + time_limit
+    main = _Search(game, deadline, None, max_positions)
+    steps = main.steps()
+    spent = 0  # positions searched by probes
+    status, winner = "unknown", main
+    try:
+        for k in range(1, 1 << 62):
+            # The main search and the probes take turns, each the same number of positions.
+            size = PROBE_NODES * _luby(k)
+            if node_limit is not None:
+                main.node_limit = node_limit - spent
+            main.pause = main.nodes + size
+            try:
+                next(steps)
+            except StopIteration as done:
+                status = done.value
+                break
+            if node_limit is not None:
+                size = min(size, node_limit - main.nodes - spent)
+                if size <= 0:
+                    break
+            withdraw = game._withdraw and k % 2 == 0
+            probe = _Search(game, deadline, size, max_positions, random.Random(k), withdraw)
+            verdict = probe.finish()
+            spent += probe.nodes
+            if verdict == "won" or (verdict == "lost" and withdraw == game._withdraw):
+                status, winner = verdict, probe
+                break
+    except _Limit:
+        pass
     moves: list[Move] = []
     if status == "won":
         replay = game.copy()
-        for raw in search.line:
+        for raw in winner.line:
             moves.append(replay._push(raw))
-    return SolveResult(status, moves, search.nodes, time.perf_counter() - start)
+    nodes = main.nodes + spent
+    return SolveResult(status, moves, nodes, time.perf_counter() - start)
+
+
+def _luby(k: int) -> int:
+    """The k-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
+
+    Restart caps that follow it waste at most a logarithmic factor against the best fixed cap.
+    """
+    while True:
+        j = k.bit_length()
+        if k == (1 << j) - 1:
+            return 1 << (j - 1)
+        k -= (1 << (j - 1)) - 1
 
 
 class _Search:
     def __init__(
         self,
         game: Game,
-        time_limit: float | None,
+        deadline: float | None,
         node_limit: int | None,
         max_positions: int,
-        start: float,
+        rng: random.Random | None = None,
+        withdraw: bool | None = None,
     ) -> None:
         v = game._v
         self.nt, self.nf = game._nt, game._nf
@@ -104,16 +158,20 @@ class _Search:
         self.ck = [bytes((d, *c)) for d, c in zip(self.down, self.cols)]
         self.found = [len(f) for f in game._found]
         self.cells = list(game._cells)
-        self.withdraw = game._withdraw
+        self.withdraw = game._withdraw if withdraw is None else withdraw
         self.parents = v.parents
         self.suits = v.foundation_suits
         self.decks = v.decks
         self.total = v.card_count
         self.fslots = game._fslots
         self.safety = SafetyTable(v, self.withdraw, proven=True)
+        self.kids = children(v)
+        self.wanted: dict[tuple[int, ...], dict[int, int]] = {}  # foundation heights -> safe cards
         self.deadcheck = True
-        self.deadline = None if time_limit is None else start + time_limit
+        self.deadline = deadline
         self.node_limit = node_limit
+        self.rng = rng
+        self.pause = 1 << 62  # ``steps`` yields when ``nodes`` reaches this
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
@@ -179,11 +237,18 @@ class _Search:
         """Play every provably safe foundation move (see ``safety``); return them for undo."""
         done = []
         nt, nf, cols, found, suits = self.nt, self.nf, self.cols, self.found, self.suits
+        wanted = self.wanted
         while True:
-            safe = self.safety.safe(tuple(found))
-            if not any(safe):
+            heights = tuple(found)
+            want = wanted.get(heights)
+            if want is None:
+                safe = self.safety.safe(heights)
+                want = {suits[f] * 13 + found[f]: f for f, ok in enumerate(safe) if ok}
+                if len(wanted) > 200_000:
+                    wanted.clear()
+                wanted[heights] = want
+            if not want:
                 return done
-            want = {suits[f] * 13 + found[f]: f for f, ok in enumerate(safe) if ok}
             move = None
             for s, col in enumerate(cols):
                 if col and col[-1] in want:
@@ -208,6 +273,129 @@ class _Search:
     # ------------------------------------------------------------------ pruning
 
     def _doomed(self) -> bool:
+        """A relaxation proves the position lost (see ``_blocked`` and ``_doomed_two_decks``)."""
+        if self.decks == 1:
+            return self._blocked()
+        return self._doomed_two_decks()
+
+    def _blocked(self) -> bool:
+        """One deck: some card in play can never reach its foundation, whatever is played.
+
+        Four kinds of event are over-approximated as a least fixpoint, each derived only
+        from events that must happen strictly before it in any line of play:
+
+        * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell). It is now,
+          or the card now directly on it is ever moved as the base of a group: nothing can
+          come between two cards, so that card leaves only by moving as a base.
+        * ``up[x]``: ``x`` is ever face up: it is now, or it is ever on top.
+        * ``home[x]``: ``x`` ever goes to its foundation: it must be on top, after every
+          lower card of its suit still in play has gone up.
+        * ``moved[x]``: ``x`` is ever moved as a base, the first time onto a card it builds
+          on that is then on top and not in ``x``'s own group (a card above ``x`` in its
+          column leaves that group only when a card between them, or it, moves as a base;
+          one beneath ``x`` can be on top only after such a move; Alaska lets a King build
+          on its Queen), or a King into an empty column (one is empty now, or some column's bottom card, not ``x``, moves), or to
+          its foundation, or (a top card) into a free cell. With withdrawals every
+          foundation card may come back as a landing spot.
+
+        By induction over any line of play, every event that happens is derived, so a card
+        in play whose ``home`` is not derived never goes up: the position is lost. This
+        subsumes "a card that covers every card it could move onto, in its own column".
+        """
+        cols, down, parents, kids = self.cols, self.down, self.parents, self.kids
+        col_of = [-1] * 52
+        row_of = [0] * 52
+        top = bytearray(52)
+        up = bytearray(52)
+        home = bytearray(52)
+        moved = bytearray(52)
+        upto = self._upto()
+        if self.withdraw:
+            for suit in range(4):
+                for q in range(suit * 13, suit * 13 + upto[suit]):
+                    top[q] = 1
+        play = []
+        empties = 0
+        for c, col in enumerate(cols):
+            if not col:
+                empties += 1
+                continue
+            for i, x in enumerate(col):
+                col_of[x] = c
+                row_of[x] = i
+            for x in col[down[c] :]:
+                up[x] = 1
+            top[col[-1]] = 1
+            play.extend(col)
+        cells = bool(self.cells)
+        for x in self.cells:
+            if x is not None:
+                top[x] = up[x] = 1
+                play.append(x)
+        inplay = bytearray(52)
+        for x in play:
+            inplay[x] = 1
+        work = list(play)
+        pop, push = work.pop, work.append
+        while work:
+            x = pop()
+            if not home[x] and top[x]:
+                rank = x % 13
+                base = x - rank + upto[x // 13]
+                for q in range(base, x):
+                    if not home[q]:
+                        break
+                else:
+                    home[x] = 1
+                    if rank < 12 and inplay[x + 1]:
+                        push(x + 1)
+            if moved[x] or not up[x]:
+                continue
+            ok = home[x] or (cells and top[x]) or (x % 13 == 12 and empties > 0)
+            if not ok:
+                c = col_of[x]
+                for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
+                    if top[p]:
+                        if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
+                            col = cols[c]
+                            for m in range(row_of[x] + 1, row_of[p] + 1):
+                                if moved[col[m]]:
+                                    ok = True
+                                    break
+                            if ok:
+                                break
+                        else:
+                            ok = True
+                            break
+            if not ok:
+                continue
+            moved[x] = 1
+            c = col_of[x]
+            if c < 0:
+                continue
+            i = row_of[x]
+            col = cols[c]
+            if i:
+                y = col[i - 1]
+                if not top[y]:
+                    top[y] = up[y] = 1
+                    push(y)
+                    for k in kids[y]:
+                        if inplay[k] and not moved[k]:
+                            push(k)
+                # Cards beneath x whose landing spot lies at or above x are now apart from it.
+                for m in range(down[c], i):
+                    if not moved[col[m]]:
+                        push(col[m])
+            else:
+                empties += 1
+                if empties == 1:
+                    for k in range(12, 52, 13):
+                        if inplay[k] and not moved[k]:
+                            push(k)
+        return not all(home[x] for x in play)
+
+    def _doomed_two_decks(self) -> bool:
         """A relaxation proves the position lost: some card can never turn up or never move.
 
         ``seen`` over-approximates the cards that are, or will ever be, face up: the face-up
@@ -220,14 +408,8 @@ class _Search:
         card ever face up is in ``seen``. If a card in play is outside ``seen``, or a card
         could never move by the same test, it never reaches its foundation: lost.
 
-        That last test is sharpened with one deck. A card ``c`` that stays beneath ``w`` until
-        ``w`` first moves as the bottom card of a group cannot help that move, neither as a
-        landing spot nor as a lower card of its suit that must go up first. Which cards stay:
-        if ``w`` is face down or the lowest face-up card, every card beneath it (all face
-        down: none can move or turn before ``w`` has gone); otherwise the card directly
-        beneath it (only a group based strictly between them could part them, and there is
-        no such card; groups based lower carry both). So ``w`` must pass the test without
-        those cards. (With two decks a card's number names two cards: no sharpening.)
+        (With two decks a card's number names two cards, so ``_blocked``'s card-by-card
+        bookkeeping does not apply; this coarser test does.)
         """
         withdraw, cols, down = self.withdraw, self.cols, self.down
         seen = bytearray(52)
@@ -261,22 +443,6 @@ class _Search:
             if not progress:
                 return True
         if cells:
-            return False
-        if self.decks == 1:
-            # Walk each column bottom up, taking the cards that stay beneath ``w`` out of
-            # ``seen`` while ``w`` is tested (every card in play is in ``seen`` by now).
-            for col, d in zip(cols, down):
-                for i, w in enumerate(col):
-                    if i == d + 1:
-                        for c in col[:d]:
-                            seen[c] = 1
-                    elif i > d + 1:
-                        seen[col[i - 2]] = 1
-                    if w % 13 != 12 and not self._may_move(w, seen, avail, upto):
-                        return True
-                    seen[w] = 0
-                for w in col:
-                    seen[w] = 1
             return False
         for col in cols:
             for w in col:
@@ -411,17 +577,36 @@ class _Search:
                             b6.append((nt + f, -1, t))
                 if x % 13 == 12 and empty:
                     b6.append((nt + f, -1, empty[0]))
-        return b0 + b1 + b2 + b3 + b4 + b5 + b6
+        rest = b1 + b2 + b3 + b4 + b5 + b6
+        rng = self.rng
+        if rng is not None:
+            jitter = rng.random
+            order = sorted((i + jitter() * PROBE_NOISE, m) for i, m in enumerate(rest))
+            rest = [m for _, m in order]
+        return b0 + rest
 
     # ------------------------------------------------------------------ search
 
-    def run(self) -> str:
+    def steps(self) -> Generator[None, None, str]:
+        """Search, yielding whenever ``nodes`` reaches ``pause``; return "won" or "lost".
+
+        Raises ``_Limit`` when the node limit or the deadline is passed.
+        """
+        forced = self._force()
+        self.line.extend(m[:3] for m in forced)
+        if self._doomed():
+            return "lost"
+        won = yield from self._dfs()
+        return "won" if won else "lost"
+
+    def finish(self) -> str:
+        """Search to the end without pausing: "won", "lost" or "unknown" (a limit was hit)."""
+        steps = self.steps()
         try:
-            forced = self._force()
-            self.line.extend(m[:3] for m in forced)
-            if self._doomed():
-                return "lost"
-            return "won" if self._dfs() else "lost"
+            while True:
+                next(steps)
+        except StopIteration as done:
+            return done.value
         except _Limit:
             return "unknown"
 
@@ -448,7 +633,7 @@ class _Search:
         self.path_keys.append(key)
         return self._moves(last)
 
-    def _dfs(self) -> bool:
+    def _dfs(self) -> Generator[None, None, bool]:
         """Depth-first search with an explicit stack (lines can be thousands of moves deep)."""
         if sum(self.found) == self.total:
             return True
@@ -460,6 +645,8 @@ class _Search:
         # Frame: [moves, next index, the move played from here (for undo) or None].
         stack: list[list] = [[moves, 0, None]]
         while stack:
+            if self.nodes >= self.pause:
+                yield
             frame = stack[-1]
             if frame[2] is not None:
                 s, t, k, flipped, forced = frame[2]
