@@ -19,10 +19,10 @@ Because nothing is cut that could matter, "lost" is a proof under the rules in f
 
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
-budget between the exhaustive search and *probes*: short searches with the move order
-randomly perturbed (a fixed seed per probe, so runs repeat) and a node cap following the Luby
-sequence, alternately without and with foundation withdrawals (a win without them is a win
-with them). A probe that wins ends the solve; one that exhausts its space under the rules in
+budget between the exhaustive search (a quarter) and *probes* (three quarters): short
+searches with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a
+node cap following the Luby sequence, alternately without and with foundation withdrawals (a
+win without them is a win with them). A probe that wins ends the solve; one that exhausts its space under the rules in
 force is a proof of loss too; otherwise the exhaustive search goes on where it paused.
 """
 
@@ -38,8 +38,9 @@ from ..engine.move import Move
 from .safety import SafetyTable, children
 
 DEFAULT_MAX_POSITIONS = 3_000_000
-PROBE_NODES = 8_000  # a probe's node cap is this times the Luby sequence's term
-PROBE_NOISE = 6.0  # how far (in places) a probe's random jitter may move a move in the order
+PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
+PROBE_NOISE = 20.0  # how far (in places) a probe's random jitter may move a move in the order
+MAIN_SHARE = 1 / 3  # positions the main search gets per position given to the probe after it
 
 
 @dataclass
@@ -95,11 +96,12 @@ def solve(
     status, winner = "unknown", main
     try:
         for k in range(1, 1 << 62):
-            # The main search and the probes take turns, each the same number of positions.
+            # The main search and the probes take turns; the probes get the larger share, as
+            # hard deals that are decided in time are mostly won by a probe.
             size = PROBE_NODES * _luby(k)
             if node_limit is not None:
                 main.node_limit = node_limit - spent
-            main.pause = main.nodes + size
+            main.pause = main.nodes + max(1, int(size * MAIN_SHARE))
             try:
                 next(steps)
             except StopIteration as done:
@@ -294,9 +296,9 @@ class _Search:
           on that is then on top and not in ``x``'s own group (a card above ``x`` in its
           column leaves that group only when a card between them, or it, moves as a base;
           one beneath ``x`` can be on top only after such a move; Alaska lets a King build
-          on its Queen), or a King into an empty column (one is empty now, or some column's bottom card, not ``x``, moves), or to
-          its foundation, or (a top card) into a free cell. With withdrawals every
-          foundation card may come back as a landing spot.
+          on its Queen), or a King into an empty column (one is empty now, or some column's
+          bottom card, not ``x``, moves), or to its foundation, or (a top card) into a free
+          cell. With withdrawals every foundation card may come back as a landing spot.
 
         By induction over any line of play, every event that happens is derived, so a card
         in play whose ``home`` is not derived never goes up: the position is lost. This
@@ -340,12 +342,9 @@ class _Search:
         while work:
             x = pop()
             if not home[x] and top[x]:
+                # ``home`` of a card implies it of every lower card of its suit in play.
                 rank = x % 13
-                base = x - rank + upto[x // 13]
-                for q in range(base, x):
-                    if not home[q]:
-                        break
-                else:
+                if rank == upto[x // 13] or home[x - 1]:
                     home[x] = 1
                     if rank < 12 and inplay[x + 1]:
                         push(x + 1)
