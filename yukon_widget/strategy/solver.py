@@ -22,8 +22,9 @@ of millions of positions while the deal is easily won elsewhere. So ``solve`` sh
 budget between the exhaustive search (a quarter) and *probes* (three quarters): short
 searches with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a
 node cap following the Luby sequence, alternately without and with foundation withdrawals (a
-win without them is a win with them). A probe that wins ends the solve; one that exhausts its space under the rules in
-force is a proof of loss too; otherwise the exhaustive search goes on where it paused.
+win without them is a win with them). A probe that wins ends the solve; one that exhausts
+its space under the rules in force is a proof of loss too; otherwise the exhaustive search
+goes on where it paused.
 """
 
 from __future__ import annotations
@@ -337,6 +338,16 @@ class _Search:
         inplay = bytearray(52)
         for x in play:
             inplay[x] = 1
+        # watch[c]: face-up cards of column c with a landing spot above them in c; they are
+        # looked at again whenever a card of c moves, which may part them from it.
+        watch: dict[int, list[int]] = {}
+        for c, col in enumerate(cols):
+            for i in range(down[c], len(col)):
+                x = col[i]
+                for p in parents[x]:
+                    if col_of[p] == c and row_of[p] > i:
+                        watch.setdefault(c, []).append(x)
+                        break
         work = list(play)
         pop, push = work.pop, work.append
         while work:
@@ -382,10 +393,9 @@ class _Search:
                     for k in kids[y]:
                         if inplay[k] and not moved[k]:
                             push(k)
-                # Cards beneath x whose landing spot lies at or above x are now apart from it.
-                for m in range(down[c], i):
-                    if not moved[col[m]]:
-                        push(col[m])
+                for w in watch.get(c, ()):
+                    if row_of[w] < i and not moved[w]:
+                        push(w)
             else:
                 empties += 1
                 if empties == 1:
