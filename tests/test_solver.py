@@ -230,7 +230,7 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
     assert checked >= 10
 
 
-@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "moosehide"])
+@pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "moosehide", "yukon-cells"])
 def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
     """Every position along a line the solver found winning is winnable, so the relaxation
     that proves positions lost (``_Search._doomed``) must pass all of them, withdrawals on
