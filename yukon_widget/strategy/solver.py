@@ -19,12 +19,12 @@ Because nothing is cut that could matter, "lost" is a proof under the rules in f
 
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
-budget between the exhaustive search (a quarter) and *probes* (three quarters): short
-searches with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a
-node cap following the Luby sequence, alternately without and with foundation withdrawals (a
-win without them is a win with them). A probe that wins ends the solve; one that exhausts
-its space under the rules in force is a proof of loss too; otherwise the exhaustive search
-goes on where it paused.
+budget between the exhaustive search (a third) and *probes* (two thirds): short searches
+with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a node cap
+following the Luby sequence. Probes play without foundation withdrawals: a win without them
+is a win with them, and the smaller space is searched faster; the exhaustive search covers
+withdrawals. A probe that wins ends the solve; one that exhausts its space is a proof of loss
+too when withdrawals are off anyway; otherwise the exhaustive search goes on where it paused.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ from .safety import SafetyTable, children
 DEFAULT_MAX_POSITIONS = 3_000_000
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
 PROBE_NOISE = 20.0  # how far (in places) a probe's random jitter may move a move in the order
-MAIN_SHARE = 1 / 3  # positions the main search gets per position given to the probe after it
+MAIN_SHARE = 1 / 2  # positions the main search gets per position given to the probe after it
 
 
 @dataclass
@@ -98,7 +98,7 @@ def solve(
     try:
         for k in range(1, 1 << 62):
             # The main search and the probes take turns; the probes get the larger share, as
-            # hard deals that are decided in time are mostly won by a probe.
+            # most hard deals that are decided in time are won by a probe.
             size = PROBE_NODES * _luby(k)
             if node_limit is not None:
                 main.node_limit = node_limit - spent
@@ -112,11 +112,10 @@ def solve(
                 size = min(size, node_limit - main.nodes - spent)
                 if size <= 0:
                     break
-            withdraw = game._withdraw and k % 2 == 0
-            probe = _Search(game, deadline, size, max_positions, random.Random(k), withdraw)
+            probe = _Search(game, deadline, size, max_positions, random.Random(k), False)
             verdict = probe.finish()
             spent += probe.nodes
-            if verdict == "won" or (verdict == "lost" and withdraw == game._withdraw):
+            if verdict == "won" or (verdict == "lost" and not game._withdraw):
                 status, winner = verdict, probe
                 break
     except _Limit:
