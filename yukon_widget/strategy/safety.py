@@ -57,6 +57,7 @@ class SafetyTable:
             tuple(f for f, s in enumerate(self.suits) if s == suit) for suit in range(4)
         )
         self.cache: dict[tuple[int, ...], tuple[bool, ...]] = {}
+        self.cards_cache: dict[tuple[int, ...], dict[int, int]] = {}
 
     def safe(self, found: tuple[int, ...]) -> tuple[bool, ...]:
         """For each foundation pile, whether its next card may go up safely (False when full)."""
@@ -68,6 +69,19 @@ class SafetyTable:
                 n < 13 and self._card_safe(found, self.suits[f] * 13 + n)
                 for f, n in enumerate(found)
             )
+        return hit
+
+    def safe_cards(self, found: tuple[int, ...]) -> dict[int, int]:
+        """The cards that may go up safely now, each with its foundation pile (cached)."""
+        hit = self.cards_cache.get(found)
+        if hit is None:
+            if len(self.cards_cache) > 200_000:
+                self.cards_cache.clear()
+            hit = {}
+            for f, ok in enumerate(self.safe(found)):
+                if ok:
+                    hit[self.suits[f] * 13 + found[f]] = f
+            self.cards_cache[found] = hit
         return hit
 
     def _up(self, found: tuple[int, ...], card: int) -> int:

@@ -168,7 +168,6 @@ class _Search:
         self.fslots = game._fslots
         self.safety = SafetyTable(v, self.withdraw, proven=True)
         self.kids = children(v)
-        self.wanted: dict[tuple[int, ...], dict[int, int]] = {}  # foundation heights -> safe cards
         self.deadcheck = True
         self.deadline = deadline
         self.node_limit = node_limit
@@ -238,17 +237,10 @@ class _Search:
     def _force(self) -> list[tuple[int, int, int, int, bool]]:
         """Play every provably safe foundation move (see ``safety``); return them for undo."""
         done = []
-        nt, nf, cols, found, suits = self.nt, self.nf, self.cols, self.found, self.suits
-        wanted = self.wanted
+        nt, nf, cols, found = self.nt, self.nf, self.cols, self.found
+        safe_cards = self.safety.safe_cards
         while True:
-            heights = tuple(found)
-            want = wanted.get(heights)
-            if want is None:
-                safe = self.safety.safe(heights)
-                want = {suits[f] * 13 + found[f]: f for f, ok in enumerate(safe) if ok}
-                if len(wanted) > 200_000:
-                    wanted.clear()
-                wanted[heights] = want
+            want = safe_cards(tuple(found))
             if not want:
                 return done
             move = None
