@@ -261,3 +261,22 @@ def test_probes_and_main_search_share_the_node_limit():
     for limit in (1, 500, 50_000):
         result = solve(Game("yukon", seed=17, foundation_withdrawal=False), node_limit=limit)
         assert result.status == "unknown" and result.nodes <= limit
+
+
+def test_a_lean_probe_running_dry_is_no_proof_of_loss():
+    """Lean probes skip sideways moves, and probes skip withdrawals, so their search spaces
+    are incomplete: on seed 20 (no withdrawals) a lean search runs out of moves, yet the deal
+    is won. Such a search must not count as a proof (``solve`` trusts only ``complete``)."""
+    from yukon_widget.strategy.solver import _Search
+
+    game = Game("yukon", seed=20, foundation_withdrawal=False)
+    lean = _Search(game, None, None, 10**6, None, False, lean=True)
+    assert lean.finish() == "lost" and not lean.complete
+    assert _Search(game, None, None, 10**6).complete
+    assert not _Search(Game("yukon", seed=20), None, None, 10**6, None, False).complete
+    result = solve(game, time_limit=None, node_limit=2_000_000)
+    assert result.won
+    replay = game.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
