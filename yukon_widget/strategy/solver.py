@@ -401,7 +401,73 @@ class _Search:
                     for k in range(12, 52, 13):
                         if inplay[k] and not moved[k]:
                             push(k)
-        return not all(home[x] for x in play)
+        if not all(home[x] for x in play):
+            return True
+        return not cells and self._jammed(col_of, row_of, upto)
+
+    def _jammed(self, col_of: list[int], row_of: list[int], upto: list[int]) -> bool:
+        """One deck, no cells: two cards must queue for the one spot either may use.
+
+        Let ``x`` (not a King) be the lowest face-up card of a column, with every card it
+        builds on face down beneath it. Then ``x`` leaves only by going home (event E), and
+        until E those face-down cards stay put. Before E, each card ``z`` of ``x``'s suit
+        still in play, and ``x`` itself, must be on top, so the card ``y`` now directly on
+        ``z`` must first move as the base of a group (nothing can come between them). If
+        ``y`` may build on only one card ``p`` outside that locked pile, ``y`` lands on
+        ``p`` and then leaves ``p`` only by going home (never before E if a lower card of
+        its suit is locked, or it is of ``x``'s suit above ``x``); ``y`` counts only if it
+        cannot go home straight from ``z`` either (it never goes home before E, or it is
+        of ``z``'s suit and higher). When several such cards share the same ``p``, one of
+        them lands first; that is impossible for ``y`` if it never leaves before E, or if
+        another's ``z`` must go home before ``y`` can (same suit, lower rank): that other
+        card would have to land on ``p`` while ``y`` is still there. If no card can be
+        first, the position is lost.
+        """
+        cols, down, parents = self.cols, self.down, self.parents
+        for c, col in enumerate(cols):
+            d = down[c]
+            if not d or d >= len(col):
+                continue
+            x = col[d]
+            ps = parents[x]
+            if x % 13 == 12 or not ps or any(col_of[p] != c or row_of[p] >= d for p in ps):
+                continue
+            suit = x // 13
+            lowest = [13, 13, 13, 13]  # lowest locked rank per suit
+            for q in col[:d]:
+                if q % 13 < lowest[q // 13]:
+                    lowest[q // 13] = q % 13
+            queues: dict[int, list[tuple[int, int]]] = {}
+            for z in range(suit * 13 + upto[suit], x + 1):
+                cz = col_of[z]
+                if cz < 0 or (cz == c and row_of[z] < d):
+                    continue
+                above = cols[cz]
+                if row_of[z] + 1 >= len(above):
+                    continue
+                y = above[row_of[z] + 1]
+                if y % 13 == 12:
+                    continue
+                ys = y // 13
+                # y can go home before E (then it leaves any spot it is on that way)?
+                leaves = (ys != suit or y < x) and lowest[ys] > y % 13
+                if leaves and not (ys == suit and y > z):
+                    continue  # it might go home straight from z
+                spots = [p for p in parents[y] if not (col_of[p] == c and row_of[p] < d)]
+                if len(spots) == 1:
+                    queues.setdefault(spots[0], []).append((y, z, leaves))
+            for queue in queues.values():
+                if len(queue) < 2:
+                    continue
+                for y, _, leaves in queue:
+                    ys = y // 13
+                    if leaves and not any(
+                        z2 // 13 == ys and z2 < y for y2, z2, _ in queue if y2 != y
+                    ):
+                        break  # y could be first
+                else:
+                    return True
+        return False
 
     def _doomed_two_decks(self) -> bool:
         """A relaxation proves the position lost: some card can never turn up or never move.
