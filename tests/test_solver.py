@@ -189,13 +189,13 @@ def test_won_lines_replay_legally_on_a_fresh_game(variant):
 
 
 def test_node_limit_is_respected_on_a_hard_deal():
-    game = Game("yukon", seed=61, foundation_withdrawal=False)
+    game = Game("yukon", seed=166, foundation_withdrawal=False)
     result = solve(game, node_limit=3000, time_limit=None)
     assert result.status == "unknown" and result.nodes <= 3000 and result.moves == []
 
 
 def test_time_limit_is_honoured():
-    result = solve(Game("yukon", seed=61, foundation_withdrawal=False), time_limit=0.3)
+    result = solve(Game("yukon", seed=166, foundation_withdrawal=False), time_limit=0.3)
     assert result.status == "unknown"
     assert result.seconds < 10  # generous: machines are noisy
 
@@ -259,7 +259,7 @@ def test_probes_and_main_search_share_the_node_limit():
 
     assert [_luby(k) for k in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     for limit in (1, 500, 50_000):
-        result = solve(Game("yukon", seed=61, foundation_withdrawal=False), node_limit=limit)
+        result = solve(Game("yukon", seed=166, foundation_withdrawal=False), node_limit=limit)
         assert result.status == "unknown" and result.nodes <= limit
 
 
@@ -293,6 +293,18 @@ def test_two_cards_queueing_for_one_spot_prove_seed_17_lost():
         game = Game("yukon", seed=17, foundation_withdrawal=withdraw)
         search = _Search(game, None, None, 10**6)
         assert search._blocked()
+        assert solve(game, node_limit=10).lost
+
+
+def test_a_face_down_card_and_the_card_on_it_needing_one_spot_prove_seed_61_lost():
+    """Seed 61, column 7: 10♥ lies on 10♦ (face down), over J♠ 2♥ 4♦ A♠ 3♥. With J♠
+    beneath them both can only go on J♣; 10♥ must go first and cannot leave J♣ again (2♥
+    and J♠ lie under 10♦), and 10♦ can neither go home (4♦ is under it) nor anywhere else."""
+    from yukon_widget.strategy.solver import _Search
+
+    for withdraw in (True, False):
+        game = Game("yukon", seed=61, foundation_withdrawal=withdraw)
+        assert _Search(game, None, None, 10**6)._deadlocked_pair()
         assert solve(game, node_limit=10).lost
 
 
@@ -425,10 +437,20 @@ def _table(columns: list[str], home: dict[str, int]) -> Game:
             ["#KH #KD #JD #9S QC", "JC TC", "9C TS", "JH", "KC QD", "KS QH JS", "QS"],
             {"S": 8, "H": 10, "D": 10, "C": 8},
         ),
+        # 10♥ and then 10♦ can only go on J♣, but 10♦ can go home from where it lies.
+        (
+            ["#JS #9H #TD TH", "KC QD JC", "KH QS JH", "KD QC", "KS QH", "JD"],
+            {"S": 10, "H": 8, "D": 9, "C": 10},
+        ),
+        # 10♥ and then 10♦ can only go on J♣, but 10♥ can go home from there to make room.
+        (
+            ["#JS #9D #TD TH", "KC QD JC", "KH QS JH", "KD QC", "KS QH", "JD"],
+            {"S": 10, "H": 9, "D": 8, "C": 10},
+        ),
     ],
 )
 def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
-    """The near misses of the queue pattern: the positions are won (a winning line that
+    """The near misses of the queue and pair patterns: the positions are won (a winning line that
     replays is its own proof), and the relaxation must let them be."""
     from yukon_widget.strategy.solver import _Search
 
