@@ -406,32 +406,39 @@ class _Search:
         return not cells and (self._deadlocked_pair() or self._jammed(col_of, row_of, upto))
 
     def _deadlocked_pair(self) -> bool:
-        """One deck, no cells: a column's lowest face-up card and the face-down card under
-        it can only ever use the same landing spot, one after the other, never both.
+        """One deck, no cells: a column's lowest face-up card and a face-down card under it
+        can only ever use the same landing spot, one after the other, never both.
 
-        Let ``y1`` (face up) lie on ``y2`` (face down), neither a King, ``y2`` not a card
-        ``y1`` builds on. If a lower card of ``y2``'s suit lies under ``y2``, ``y2`` must
-        leave as the base of a group, and first ``y1`` must leave to turn it. Say each
-        builds on only one card ``p`` outside the pile beneath it. Then ``y1`` goes onto
-        ``p`` and stays there: its other landing spots lie under ``y2``, and if a lower
-        card of its suit lies under it, it cannot go home before ``y2`` has moved either.
-        But ``y2`` can only move onto ``p``. Lost.
+        Let ``y1`` be the lowest face-up card and ``y2`` a face-down card under it, neither
+        a King. If a lower card of ``y2``'s suit lies under ``y2``, ``y2`` must leave as the
+        base of a group, and first ``y1`` must leave (as a base: only face-down cards lie
+        between them). Say ``y1`` builds on only one card ``p`` outside the pile beneath
+        ``y2``, and ``y2`` builds on ``p`` alone outside that pile too. Then ``y1`` goes onto
+        ``p`` and stays there until ``y2`` has moved: its other landing spots lie under
+        ``y2``, and a lower card of its suit lies under ``y2`` (or is ``y2``), so it cannot
+        go home first. But ``y2`` can only move onto ``p``. Lost.
         """
         parents = self.parents
         for col, d in zip(self.cols, self.down):
             if not d or d >= len(col):
                 continue
-            y1, y2 = col[d], col[d - 1]
-            if y1 % 13 == 12 or y2 % 13 == 12 or y2 in parents[y1]:
+            y1 = col[d]
+            if y1 % 13 == 12:
                 continue
-            below = col[: d - 1]
-            s1 = [p for p in parents[y1] if p not in below and p != y2]
-            if len(s1) != 1 or [p for p in parents[y2] if p not in below] != s1:
-                continue
-            if any(q // 13 == y2 // 13 and q < y2 for q in below) and any(
-                q // 13 == y1 // 13 and q < y1 for q in col[:d]
-            ):
-                return True
+            for j in range(d - 1, -1, -1):
+                y2 = col[j]
+                if y2 % 13 == 12:
+                    continue
+                below = col[:j]
+                s1 = [p for p in parents[y1] if p not in below]
+                if len(s1) != 1 or s1[0] in col[j:d]:
+                    continue
+                if [p for p in parents[y2] if p not in below] != s1:
+                    continue
+                if any(q // 13 == y2 // 13 and q < y2 for q in below) and any(
+                    q // 13 == y1 // 13 and q < y1 for q in col[: j + 1]
+                ):
+                    return True
         return False
 
     def _jammed(self, col_of: list[int], row_of: list[int], upto: list[int]) -> bool:
