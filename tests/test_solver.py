@@ -9,6 +9,7 @@ import pytest
 from yukon_widget import Game, SolveResult, solve
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
+from yukon_widget.strategy.relaxation import blocked, deadlocked_pair
 
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
 
@@ -208,7 +209,7 @@ def test_a_won_game_is_won_with_no_moves():
 
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "moosehide"])
 def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
-    """The relaxation's same-column sharpening (``_Search._doomed``) on endgames whose cards sit
+    """The relaxation's same-column sharpening (``relaxation.doomed``) on endgames whose cards sit
     in a few deep piles, where a card often covers its own landing spots: every "lost" must
     agree with the exhaustive search."""
     from yukon_widget.strategy.solver import _Search
@@ -233,7 +234,7 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
 @pytest.mark.parametrize("variant", ["yukon", "russian", "alaska", "moosehide", "yukon-cells"])
 def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
     """Every position along a line the solver found winning is winnable, so the relaxation
-    that proves positions lost (``_Search._doomed``) must pass all of them, withdrawals on
+    that proves positions lost (``relaxation.doomed``) must pass all of them, withdrawals on
     and off."""
     from yukon_widget.strategy.solver import _Search
 
@@ -291,8 +292,7 @@ def test_two_cards_queueing_for_one_spot_prove_seed_17_lost():
 
     for withdraw in (True, False):
         game = Game("yukon", seed=17, foundation_withdrawal=withdraw)
-        search = _Search(game, None, None, 10**6)
-        assert search._blocked()
+        assert blocked(_Search(game, None, None, 10**6))
         assert solve(game, node_limit=10).lost
 
 
@@ -304,12 +304,12 @@ def test_a_face_down_card_and_the_card_on_it_needing_one_spot_prove_seed_61_lost
 
     for withdraw in (True, False):
         game = Game("yukon", seed=61, foundation_withdrawal=withdraw)
-        assert _Search(game, None, None, 10**6)._deadlocked_pair()
+        assert deadlocked_pair(_Search(game, None, None, 10**6))
         assert solve(game, node_limit=10).lost
 
 
 def queue_prone(variant: str, rng: random.Random) -> Game:
-    """A random position built around the queue ``_Search._jammed`` looks for: a card ``x``
+    """A random position built around the queue ``relaxation.jammed`` looks for: a card ``x``
     on the cards it builds on, face down; two cards that build on one spot ``p`` sitting on
     lower cards of ``x``'s suit; their other landing spots locked under ``x``. The rest
     (more locked cards, where the other cards lie, what is face down, withdrawals) is
@@ -383,20 +383,18 @@ def queue_prone(variant: str, rng: random.Random) -> Game:
 
 @pytest.mark.parametrize("variant", ["yukon", "moosehide"])
 def test_every_queue_the_relaxation_reports_is_a_true_loss(variant):
-    """``_jammed`` against the exhaustive search, on positions built to show its pattern:
-    whenever it condemns a position the rest of the relaxation passed, the position must be
-    lost; and the sample must also hold winnable positions, so the test can tell."""
+    """``jammed`` (and ``deadlocked_pair``) against the exhaustive search, on positions built
+    to show its pattern: whenever they condemn a position the fixpoint passed, the position
+    must be lost; and the sample must also hold winnable positions, so the test can tell."""
     from yukon_widget.strategy.solver import _Search
 
     rng = random.Random(f"queue-{variant}")
     condemned = won = 0
     for _ in range(100):
         game = queue_prone(variant, rng)
-        search, plain = _Search(game, None, None, 10**6), _Search(game, None, None, 10**6)
-        plain._jammed = lambda *a: False  # the rest of the relaxation alone
+        search = _Search(game, None, None, 10**6)
         search._force()
-        plain._force()
-        doomed, base = search._doomed(), plain._doomed()
+        doomed, base = blocked(search), blocked(search, orders=False)
         if base or (not doomed and won >= 5):
             continue
         try:
@@ -455,6 +453,6 @@ def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
     from yukon_widget.strategy.solver import _Search
 
     game = _table(columns, home)
-    assert not _Search(game, None, None, 10**6)._blocked()
+    assert not blocked(_Search(game, None, None, 10**6))
     result = solve(game, time_limit=None)
     assert result.won and replays_to_win(game, result)

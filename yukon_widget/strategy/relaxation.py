@@ -1,0 +1,324 @@
+"""Proofs that a position is lost, found without searching it (the solver's pruning).
+
+Each test over-approximates what could ever happen from the position, so when it says
+"lost" no line of play wins; it may say "not lost" of a lost position, which the search then
+settles. ``blocked`` is the main one (one deck): a least fixpoint over which cards could ever
+be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
+fixpoint cannot see. ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
+Yukon, where a card's number names two cards. They read the state of a ``solver._Search``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from .solver import _Search
+
+
+def doomed(state: _Search) -> bool:
+    """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``)."""
+    if state.decks == 1:
+        return blocked(state)
+    return doomed_two_decks(state)
+
+
+def blocked(state: _Search, orders: bool = True) -> bool:
+    """One deck: some card in play can never reach its foundation, whatever is played.
+
+    Four kinds of event are over-approximated as a least fixpoint, each derived only
+    from events that must happen strictly before it in any line of play:
+
+    * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell). It is now,
+      or the card now directly on it is ever moved as the base of a group: nothing can
+      come between two cards, so that card leaves only by moving as a base.
+    * ``up[x]``: ``x`` is ever face up: it is now, or it is ever on top.
+    * ``home[x]``: ``x`` ever goes to its foundation: it must be on top, after every
+      lower card of its suit still in play has gone up.
+    * ``moved[x]``: ``x`` is ever moved as a base, the first time onto a card it builds
+      on that is then on top and not in ``x``'s own group (a card above ``x`` in its
+      column leaves that group only when a card between them, or it, moves as a base;
+      one beneath ``x`` can be on top only after such a move; Alaska lets a King build
+      on its Queen), or a King into an empty column (one is empty now, or some column's
+      bottom card, not ``x``, moves), or to its foundation, or (a top card) into a free
+      cell. With withdrawals every foundation card may come back as a landing spot.
+
+    By induction over any line of play, every event that happens is derived, so a card
+    in play whose ``home`` is not derived never goes up: the position is lost. This
+    subsumes "a card that covers every card it could move onto, in its own column".
+    When the fixpoint passes and ``orders`` is true, ``deadlocked_pair`` and ``jammed``
+    have their say (variants without free cells).
+    """
+    cols, down, parents, kids = state.cols, state.down, state.parents, state.kids
+    col_of = [-1] * 52
+    row_of = [0] * 52
+    top = bytearray(52)
+    up = bytearray(52)
+    home = bytearray(52)
+    moved = bytearray(52)
+    upto = _upto(state)
+    if state.withdraw:
+        for suit in range(4):
+            for q in range(suit * 13, suit * 13 + upto[suit]):
+                top[q] = 1
+    play = []
+    empties = 0
+    for c, col in enumerate(cols):
+        if not col:
+            empties += 1
+            continue
+        for i, x in enumerate(col):
+            col_of[x] = c
+            row_of[x] = i
+        for x in col[down[c] :]:
+            up[x] = 1
+        top[col[-1]] = 1
+        play.extend(col)
+    cells = bool(state.cells)
+    for x in state.cells:
+        if x is not None:
+            top[x] = up[x] = 1
+            play.append(x)
+    inplay = bytearray(52)
+    for x in play:
+        inplay[x] = 1
+    # watch[c]: face-up cards of column c with a landing spot above them in c; they are
+    # looked at again whenever a card of c moves, which may part them from it.
+    watch: dict[int, list[int]] = {}
+    for c, col in enumerate(cols):
+        for i in range(down[c], len(col)):
+            x = col[i]
+            for p in parents[x]:
+                if col_of[p] == c and row_of[p] > i:
+                    watch.setdefault(c, []).append(x)
+                    break
+    work = list(play)
+    pop, push = work.pop, work.append
+    while work:
+        x = pop()
+        if not home[x] and top[x]:
+            # ``home`` of a card implies it of every lower card of its suit in play.
+            rank = x % 13
+            if rank == upto[x // 13] or home[x - 1]:
+                home[x] = 1
+                if rank < 12 and inplay[x + 1]:
+                    push(x + 1)
+        if moved[x] or not up[x]:
+            continue
+        ok = home[x] or (cells and top[x]) or (x % 13 == 12 and empties > 0)
+        if not ok:
+            c = col_of[x]
+            for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
+                if top[p]:
+                    if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
+                        col = cols[c]
+                        for m in range(row_of[x] + 1, row_of[p] + 1):
+                            if moved[col[m]]:
+                                ok = True
+                                break
+                        if ok:
+                            break
+                    else:
+                        ok = True
+                        break
+        if not ok:
+            continue
+        moved[x] = 1
+        c = col_of[x]
+        if c < 0:
+            continue
+        i = row_of[x]
+        col = cols[c]
+        if i:
+            y = col[i - 1]
+            if not top[y]:
+                top[y] = up[y] = 1
+                push(y)
+                for k in kids[y]:
+                    if inplay[k] and not moved[k]:
+                        push(k)
+            for w in watch.get(c, ()):
+                if row_of[w] < i and not moved[w]:
+                    push(w)
+        else:
+            empties += 1
+            if empties == 1:
+                for k in range(12, 52, 13):
+                    if inplay[k] and not moved[k]:
+                        push(k)
+    if not all(home[x] for x in play):
+        return True
+    return orders and not cells and (deadlocked_pair(state) or jammed(state, col_of, row_of, upto))
+
+
+def deadlocked_pair(state: _Search) -> bool:
+    """One deck, no cells: a column's lowest face-up card and a face-down card under it
+    can only ever use the same landing spot, one after the other, never both.
+
+    Let ``y1`` be the lowest face-up card and ``y2`` a face-down card under it, neither
+    a King. If a lower card of ``y2``'s suit lies under ``y2``, ``y2`` must leave as the
+    base of a group, and first ``y1`` must leave (as a base: only face-down cards lie
+    between them). Say ``y1`` builds on only one card ``p`` outside the pile beneath
+    ``y2``, and ``y2`` builds on ``p`` alone outside that pile too. Then ``y1`` goes onto
+    ``p`` and stays there until ``y2`` has moved: its other landing spots lie under
+    ``y2``, and a lower card of its suit lies under ``y2`` (or is ``y2``), so it cannot
+    go home first. But ``y2`` can only move onto ``p``. Lost.
+    """
+    parents = state.parents
+    for col, d in zip(state.cols, state.down):
+        if not d or d >= len(col):
+            continue
+        y1 = col[d]
+        if y1 % 13 == 12:
+            continue
+        for j in range(d - 1, -1, -1):
+            y2 = col[j]
+            if y2 % 13 == 12:
+                continue
+            below = col[:j]
+            s1 = [p for p in parents[y1] if p not in below]
+            if len(s1) != 1 or s1[0] in col[j:d]:
+                continue
+            if [p for p in parents[y2] if p not in below] != s1:
+                continue
+            if any(q // 13 == y2 // 13 and q < y2 for q in below) and any(
+                q // 13 == y1 // 13 and q < y1 for q in col[: j + 1]
+            ):
+                return True
+    return False
+
+
+def jammed(state: _Search, col_of: list[int], row_of: list[int], upto: list[int]) -> bool:
+    """One deck, no cells: two cards must queue for the one spot either may use.
+
+    Let ``x`` (not a King) be the lowest face-up card of a column, with every card it
+    builds on face down beneath it. Then ``x`` leaves only by going home (event E), and
+    until E those face-down cards stay put. Before E, each card ``z`` of ``x``'s suit
+    still in play, and ``x`` itself, must be on top, so the card ``y`` now directly on
+    ``z`` must first move as the base of a group (nothing can come between them). If
+    ``y`` may build on only one card ``p`` outside that locked pile, ``y`` lands on
+    ``p`` and then leaves ``p`` only by going home (never before E if a lower card of
+    its suit is locked, or it is of ``x``'s suit above ``x``); ``y`` counts only if it
+    cannot go home straight from ``z`` either (it never goes home before E, or it is
+    of ``z``'s suit and higher). When several such cards share the same ``p``, one of
+    them lands first; that is impossible for ``y`` if it never leaves before E, or if
+    another's ``z`` must go home before ``y`` can (same suit, lower rank): that other
+    card would have to land on ``p`` while ``y`` is still there. If no card can be
+    first, the position is lost.
+    """
+    cols, down, parents = state.cols, state.down, state.parents
+    for c, col in enumerate(cols):
+        d = down[c]
+        if not d or d >= len(col):
+            continue
+        x = col[d]
+        ps = parents[x]
+        if x % 13 == 12 or not ps or any(col_of[p] != c or row_of[p] >= d for p in ps):
+            continue
+        suit = x // 13
+        lowest = [13, 13, 13, 13]  # lowest locked rank per suit
+        for q in col[:d]:
+            if q % 13 < lowest[q // 13]:
+                lowest[q // 13] = q % 13
+        queues: dict[int, list[tuple[int, int]]] = {}
+        for z in range(suit * 13 + upto[suit], x + 1):
+            cz = col_of[z]
+            if cz < 0 or (cz == c and row_of[z] < d):
+                continue
+            above = cols[cz]
+            if row_of[z] + 1 >= len(above):
+                continue
+            y = above[row_of[z] + 1]
+            if y % 13 == 12:
+                continue
+            ys = y // 13
+            # y can go home before E (then it leaves any spot it is on that way)?
+            leaves = (ys != suit or y < x) and lowest[ys] > y % 13
+            if leaves and not (ys == suit and y > z):
+                continue  # it might go home straight from z
+            spots = [p for p in parents[y] if not (col_of[p] == c and row_of[p] < d)]
+            if len(spots) == 1:
+                queues.setdefault(spots[0], []).append((y, z, leaves))
+        for queue in queues.values():
+            if len(queue) < 2:
+                continue
+            for y, _, leaves in queue:
+                ys = y // 13
+                if leaves and not any(z2 // 13 == ys and z2 < y for y2, z2, _ in queue if y2 != y):
+                    break  # y could be first
+            else:
+                return True
+    return False
+
+
+def doomed_two_decks(state: _Search) -> bool:
+    """A relaxation proves the position lost: some card can never turn up or never move.
+
+    ``seen`` over-approximates the cards that are, or will ever be, face up: the face-up
+    cards now, then, column by column, the face-down card under the lowest card ``w``
+    known to be reachable, whenever ``w`` *might* move: it is a King (an empty column
+    may come), or a card it lands on is in ``seen`` (or on a foundation, with
+    withdrawals), or every lower card of its suit is in ``seen`` or up (it may go up),
+    or the variant has free cells. By induction over any line of play, a face-down card
+    turns only when the card on it moves, which needs exactly one of those, so every
+    card ever face up is in ``seen``. If a card in play is outside ``seen``, or a card
+    could never move by the same test, it never reaches its foundation: lost.
+
+    (With two decks a card's number names two cards, so ``blocked``'s card-by-card
+    bookkeeping does not apply; this coarser test does.)
+    """
+    withdraw, cols, down = state.withdraw, state.cols, state.down
+    seen = bytearray(52)
+    upto = _upto(state)  # upto[suit]: ranks 0..upto-1 are up on some foundation pile
+    avail = bytearray(52)
+    for col, d in zip(cols, down):
+        for x in col[d:]:
+            seen[x] = 1
+    for x in state.cells:
+        if x is not None:
+            seen[x] = 1
+    if withdraw:
+        for s in range(4):
+            for q in range(upto[s]):
+                avail[s * 13 + q] = 1
+    cells = bool(state.cells)
+    low = [d for d in down]
+    todo = [s for s, d in enumerate(down) if d]
+    while todo:
+        progress = False
+        for s in todo:
+            col = cols[s]
+            while low[s]:
+                w = col[low[s]]
+                if not (cells or w % 13 == 12 or _may_move(state, w, seen, avail, upto)):
+                    break
+                low[s] -= 1
+                seen[col[low[s]]] = 1
+                progress = True
+        todo = [s for s in todo if low[s]]
+        if not progress:
+            return True
+    if cells:
+        return False
+    for col in cols:
+        for w in col:
+            if w % 13 != 12 and not _may_move(state, w, seen, avail, upto):
+                return True
+    return False
+
+
+def _upto(state: _Search) -> list[int]:
+    upto = [0, 0, 0, 0]
+    for f, n in enumerate(state.found):
+        s = state.suits[f]
+        if n > upto[s]:
+            upto[s] = n
+    return upto
+
+
+def _may_move(state: _Search, w: int, seen: bytearray, avail: bytearray, upto: list[int]) -> bool:
+    for p in state.parents[w]:
+        if seen[p] or avail[p]:
+            return True
+    s = w // 13
+    return all(seen[q] for q in range(s * 13 + upto[s], w))
