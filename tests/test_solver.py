@@ -10,6 +10,7 @@ from yukon_widget import Game, SolveResult, solve
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
 from yukon_widget.strategy.relaxation import blocked, deadlocked_pair
+from yukon_widget.strategy.solver import _luby, _Search
 
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
 
@@ -212,8 +213,6 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
     """The relaxation's same-column sharpening (``relaxation.doomed``) on endgames whose cards sit
     in a few deep piles, where a card often covers its own landing spots: every "lost" must
     agree with the exhaustive search."""
-    from yukon_widget.strategy.solver import _Search
-
     rng = random.Random(f"deep-{variant}")
     checked = 0
     for _ in range(30):
@@ -236,8 +235,6 @@ def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
     """Every position along a line the solver found winning is winnable, so the relaxation
     that proves positions lost (``relaxation.doomed``) must pass all of them, withdrawals on
     and off."""
-    from yukon_widget.strategy.solver import _Search
-
     checked = 0
     for seed in range(1, 41 if variant == "russian" else 13):  # Russian deals are rarely won
         for withdraw in (False, True) if variant != "moosehide" else (False,):
@@ -256,8 +253,6 @@ def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
 def test_probes_and_main_search_share_the_node_limit():
     """The probes (randomised restarts) count against the node limit like the main search,
     and the Luby sequence that sizes them is the textbook one."""
-    from yukon_widget.strategy.solver import _luby
-
     assert [_luby(k) for k in range(1, 16)] == [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]
     for limit in (1, 500, 50_000):
         result = solve(Game("yukon", seed=166, foundation_withdrawal=False), node_limit=limit)
@@ -268,8 +263,6 @@ def test_a_lean_probe_running_dry_is_no_proof_of_loss():
     """Lean probes skip sideways moves, and probes skip withdrawals, so their search spaces
     are incomplete: on seed 20 (no withdrawals) a lean search runs out of moves, yet the deal
     is won. Such a search must not count as a proof (``solve`` trusts only ``complete``)."""
-    from yukon_widget.strategy.solver import _Search
-
     game = Game("yukon", seed=20, foundation_withdrawal=False)
     lean = _Search(game, None, None, 10**6, None, False, lean=True)
     assert lean.finish() == "lost" and not lean.complete
@@ -288,8 +281,6 @@ def test_two_cards_queueing_for_one_spot_prove_seed_17_lost():
     foundation, after A♣-7♣. Before then 7♣ must leave A♣ and 7♠ must leave 2♣, and with
     8♥ locked under 8♣ both can only go on 8♦; 7♠ can never go home first (3♠ is locked
     too) and 7♣ only after 2♣. The relaxation sees it at once."""
-    from yukon_widget.strategy.solver import _Search
-
     for withdraw in (True, False):
         game = Game("yukon", seed=17, foundation_withdrawal=withdraw)
         assert blocked(_Search(game, None, None, 10**6))
@@ -300,8 +291,6 @@ def test_a_face_down_card_and_the_card_on_it_needing_one_spot_prove_seed_61_lost
     """Seed 61, column 7: 10♥ lies on 10♦ (face down), over J♠ 2♥ 4♦ A♠ 3♥. With J♠
     beneath them both can only go on J♣; 10♥ must go first and cannot leave J♣ again (2♥
     and J♠ lie under 10♦), and 10♦ can neither go home (4♦ is under it) nor anywhere else."""
-    from yukon_widget.strategy.solver import _Search
-
     for withdraw in (True, False):
         game = Game("yukon", seed=61, foundation_withdrawal=withdraw)
         assert deadlocked_pair(_Search(game, None, None, 10**6))
@@ -386,8 +375,6 @@ def test_every_queue_the_relaxation_reports_is_a_true_loss(variant):
     """``jammed`` (and ``deadlocked_pair``) against the exhaustive search, on positions built
     to show its pattern: whenever they condemn a position the fixpoint passed, the position
     must be lost; and the sample must also hold winnable positions, so the test can tell."""
-    from yukon_widget.strategy.solver import _Search
-
     rng = random.Random(f"queue-{variant}")
     condemned = won = 0
     for _ in range(100):
@@ -450,8 +437,6 @@ def _table(columns: list[str], home: dict[str, int]) -> Game:
 def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
     """The near misses of the queue and pair patterns: the positions are won (a winning line that
     replays is its own proof), and the relaxation must let them be."""
-    from yukon_widget.strategy.solver import _Search
-
     game = _table(columns, home)
     assert not blocked(_Search(game, None, None, 10**6))
     result = solve(game, time_limit=None)

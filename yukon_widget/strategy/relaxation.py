@@ -220,7 +220,7 @@ def jammed(state: _Search, col_of: list[int], row_of: list[int], upto: list[int]
         for q in col[:d]:
             if q % 13 < lowest[q // 13]:
                 lowest[q // 13] = q % 13
-        queues: dict[int, list[tuple[int, int]]] = {}
+        queues: dict[int, list[tuple[int, int, bool]]] = {}  # spot -> (y, z, leaves)
         for z in range(suit * 13 + upto[suit], x + 1):
             cz = col_of[z]
             if cz < 0 or (cz == c and row_of[z] < d):
