@@ -17,7 +17,22 @@ free cells included when the rules have them), with:
   for its foundation, then moves that lift a group off a card it does not build on, then the
   rest, then cell moves and withdrawals.
 
-Because nothing is cut that could matter, "lost" is a proof under the rules in force.
+Why "lost" is a proof under the rules in force. Call a position *explored* once the search
+has tried each of its moves that ``_moves`` keeps (after the forced moves). When the
+exhaustive search runs dry, every position it entered is explored, and every child of an
+explored position was entered too, or was seen before (entered earlier, or an ancestor still
+being explored, which will be explored when the search unwinds), or was proved lost by
+``relaxation.doomed`` (sound: each test there over-approximates what could ever happen), or
+is equivalent to such a child: ``_moves`` leaves out only moves whose result another kept
+move of the same position, or of its parent (the "last group" rule), also reaches, up to the
+order of columns and cells, which the key ignores. That rule depends on the path, so a
+position entered once by one path and later reached by another is not searched again with a
+different set of moves; that is fine, because the moves it left out were tried from the
+parent on the first path, which was itself explored. Forced moves replace a position by one
+that is winnable whenever it is (``safety``). So the entered positions are closed under
+moves, up to those equivalences; none is won; hence no line from the start wins. Clearing
+the table when it is full keeps the positions on the current path, so the search cannot
+loop; a position searched again is simply explored twice.
 
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
@@ -283,18 +298,28 @@ class _Search:
 
     # ------------------------------------------------------------------ moves
 
-    def _moves(self, last: tuple[int, int, int] | None) -> list[RawMove]:
+    def _moves(self, last: tuple[int, int, int, int] | None) -> list[RawMove]:
         """Legal moves, best first, minus ones that provably cannot matter:
 
         * A King group already at the bottom of its column never moves to an empty column,
           and a King goes only to the first empty column: the result is the same position
           with columns swapped. Likewise a card goes only into the first free cell, and to
           only one of two same-suit foundation piles of equal height (two decks).
-        * ``last`` (card, column, row) names the group moved by the previous move when no
-          forced move followed it; that group is not moved again (except from a foundation
-          into a cell, which has no one-move equivalent), since moving it from where it was
-          straight to its new target is one move from the parent position, which the search
-          tries there, and reaching the same position (moving it back) is a no-op.
+        * ``last`` (card, pile, row, back) names the group moved by the previous move when
+          no forced move followed it (the card is -1 and the row -1 for a card in a cell);
+          ``back`` is the pile it came from when that move turned a face-down card, else -1.
+          The group is not moved again, except onto ``back``. Why that loses nothing: let
+          Q be the position before this run of moves of the group began (the last position
+          on the path whose own ``last`` is another group or None). Each move of the run
+          touched only the pile the group left and the pile it reached, and only the first
+          one can have turned a card (later the group always leaves a face-up card, the one
+          it landed on). So every pile's top card, but for the piles of the run, is as in
+          Q, and moving the group on to any place reaches the position that moving it
+          there straight from Q reaches: one move from Q, which Q keeps (Q's ``last`` is
+          not this group; the other rules of this list cut only moves equivalent to kept
+          ones), or Q itself when that place is where the group sat in Q, unless the first
+          move turned the card there: landing on a newly turned card is a position no
+          single move from Q reaches, which is why the move onto ``back`` stays.
 
         A lean search (probes only) also skips *sideways* moves, which lift a group off a
         card it builds on onto another: they are sometimes needed, but rarely, and leaving
@@ -315,15 +340,16 @@ class _Search:
             else:
                 empties.append(t)
         empty = empties[:1]
-        skip_s = skip_i = -2
+        skip_s = skip_i = back = -2
         if last is not None:
-            card, ls, li = last
+            card, ls, li, back = last
             if ls < nt:
                 col = cols[ls]
                 if li < len(col) and col[li] == card:
                     skip_s, skip_i = ls, li
             else:
                 skip_s = ls  # a card in a cell
+        back_top = cols[back][-1] if back >= 0 and cols[back] else -1
 
         # nxt[card]: the foundation pile it may go up on now (first pile, for two decks).
         nxt: dict[int, int] = {}
@@ -345,9 +371,11 @@ class _Search:
                 continue
             d = down[s]
             for i in range(d, n):
-                if s == skip_s and i == skip_i:
-                    continue
                 x = col[i]
+                if s == skip_s and i == skip_i:
+                    if back_top in parents[x]:
+                        b1.append((s, i, back))
+                    continue
                 if i == d and d:
                     bucket = b1
                 elif i == 0:
@@ -376,7 +404,11 @@ class _Search:
                 (b1 if n - 1 == d and d else b5).append((s, n - 1, free[0]))
         base = nt + nf
         for k, x in enumerate(self.cells):
-            if x is None or base + k == skip_s:
+            if x is None:
+                continue
+            if base + k == skip_s:
+                if back_top in parents[x]:
+                    b1.append((base + k, -1, back))
                 continue
             if x in nxt:
                 b0.append((base + k, -1, nxt[x]))
@@ -440,7 +472,7 @@ class _Search:
         if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
             raise _Limit
 
-    def _enter(self, last: tuple[int, int, int] | None, key: bytes) -> list[RawMove] | None:
+    def _enter(self, last: tuple[int, int, int, int] | None, key: bytes) -> list[RawMove] | None:
         """Count a new position and return its moves, or None if it was searched before."""
         self._count()
         seen = self.seen
@@ -500,10 +532,11 @@ class _Search:
                         return True
                     nxt = None
                     if not forced and (s < nt or s >= nt + nf):
+                        back = s if flipped else -1
                         if t < nt:
-                            nxt = (cols[t][-k], t, len(cols[t]) - k)
+                            nxt = (cols[t][-k], t, len(cols[t]) - k, back)
                         elif t >= nt + nf:
-                            nxt = (-1, t, -1)
+                            nxt = (-1, t, -1, back)
                     child = self._enter(nxt, key)
                     if child is not None:
                         frame[2] = (s, t, k, flipped, forced)
