@@ -9,10 +9,11 @@ pile ids; the strategy layer uses the raw form, which is what keeps the solver f
 from __future__ import annotations
 
 import copy as _copy
+import datetime
 from typing import Any
 
 from . import position as _position
-from .cards import CODES, SUIT_NAMES, parse_card, symbol
+from .cards import CODES, SUIT_NAMES, brief, parse_card, symbol
 from .move import IllegalMoveError, Move, parse_notation
 from .shuffle import check_seed, random_seed, shuffled_deck
 from .variants import Variant, get_variant
@@ -369,10 +370,11 @@ class Game:
     def _pile(self, pid: str) -> int:
         try:
             return self._pile_of[pid]
-        except KeyError:
+        except (KeyError, TypeError):
             raise IllegalMoveError(
-                f"{self._v.title} has no pile {pid!r}: its piles are {self._ids[0]}..t{self._nt}, "
-                f"f1..f{self._nf}" + (f", c1..c{self._v.cells}" if self._v.cells else "")
+                f"{self._v.title} has no pile {brief(pid)}: its piles are "
+                f"t1..t{self._nt}, f1..f{self._nf}"
+                + (f", c1..c{self._v.cells}" if self._v.cells else "")
             ) from None
 
     def _locate(self, move: Move) -> tuple[int, int]:
@@ -424,7 +426,9 @@ class Game:
             card, source, index, target = parse_notation(move)
             move = Move(card, source or "", target, index)
         elif not isinstance(move, Move):
-            raise TypeError(f"play() takes a Move or notation text, not {type(move).__name__}")
+            raise IllegalMoveError(
+                f"play() takes a Move or notation text, not {type(move).__name__}"
+            )
         if not move.source:
             return self._find_source(move)
         t = self._pile(_norm_pile(move.target))
@@ -574,9 +578,9 @@ class Game:
         return winnable_game(variant)
 
     @classmethod
-    def daily(cls, variant: str = "yukon", date: Any = None) -> Game:
-        """The day's deal (``date``: a ``datetime.date``, default today), the same for
-        everyone that day, taken from the proven-winnable seeds."""
+    def daily(cls, variant: str = "yukon", date: datetime.date | str | None = None) -> Game:
+        """The day's deal (``date``: a ``datetime.date`` or a 'YYYY-MM-DD' string, default
+        today), the same for everyone that day, taken from the proven-winnable seeds."""
         from ..strategy.winnable import daily_game
 
         return daily_game(variant, date)
@@ -584,9 +588,9 @@ class Game:
 
 def _norm_pile(pid: str) -> str:
     if not isinstance(pid, str):
-        raise IllegalMoveError(f"a pile id must be text such as 't3', not {pid!r}")
+        raise IllegalMoveError(f"a pile id must be text such as 't3', not {brief(pid)}")
     return pid.strip().lower()
 
 
 def _row(i: Any) -> str:
-    return str(i + 1) if isinstance(i, int) else repr(i)
+    return str(i + 1) if isinstance(i, int) else brief(i)

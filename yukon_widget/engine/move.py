@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from typing import NamedTuple
 
-from .cards import CODES, parse_card
+from .cards import CODES, SPACE, brief, parse_card
 
 
 class IllegalMoveError(ValueError):
@@ -45,45 +45,64 @@ class Move(NamedTuple):
 
     @classmethod
     def make(cls, card: str, source: str, target: str, index: int | None = None) -> Move:
-        """A move with the card code and pile ids normalised (``"10h"`` becomes ``"TH"``)."""
+        """A move with the card code and pile ids normalised (``"10h"`` becomes ``"TH"``).
+
+        Raises ValueError for anything that is not a card code, a pile id, or a row index
+        (a whole number from 0, or None).
+        """
+        if index is not None and (type(index) is not int or index < 0):
+            raise ValueError(
+                f"a row index must be None or a whole number from 0, not {brief(index)}"
+            )
         return cls(CODES[parse_card(card)], _pile(source), _pile(target), index)
 
 
-_PILE = re.compile(r"^[tfc][1-9][0-9]*$")
-_SOURCE = re.compile(r"^([tfc][1-9][0-9]*)(?::([1-9][0-9]*))?$")
+# Pile numbers have at most two digits (t10, f8) and rows at most three (a column holds at
+# most 104 cards), so no id or row a reader passes on can make a message long.
+_PILE = re.compile(r"[tfc][1-9][0-9]?")
+_SOURCE = re.compile(r"([tfc][1-9][0-9]?)(?::([1-9][0-9]*))?")
+_ROW_DIGITS = 3
+# ASCII only: str.lower() and Unicode classes would let look-alikes through.
+_BLANKS = re.compile(r"[ \t\n\r\f\v]+")
+_ARROW = re.compile(r"[ \t\n\r\f\v]*(?:->|-|>|→)[ \t\n\r\f\v]*")
 
 
 def _pile(text: str) -> str:
-    if not isinstance(text, str) or not _PILE.match(text.strip().lower()):
+    pid = text.strip(SPACE) if isinstance(text, str) else ""
+    if not (pid.isascii() and _PILE.fullmatch(pid.lower())):
         raise ValueError(
-            f"{text!r} is not a pile id: use t1..t10 (columns), f1..f8 (foundations) "
+            f"{brief(text)} is not a pile id: use t1..t10 (columns), f1..f8 (foundations) "
             "or c1, c2 (cells)"
         )
-    return text.strip().lower()
+    return pid.lower()
 
 
 def parse_notation(text: str) -> tuple[str, str | None, int | None, str]:
     """Split notation into (card code, source or None, index or None, target).
 
     Accepts ``"TS t4-t2"``, ``"TS t4 t2"``, ``"TS t4>t2"``, ``"TS t4:7-t2"`` and, with the
-    source left out for the game to find, ``"TS t2"`` or ``"TS>t2"``.
+    source left out for the game to find, ``"TS t2"`` or ``"TS>t2"``. Anything else raises
+    ValueError, with the text shown only in part: it may be of any length.
     """
     if not isinstance(text, str):
-        raise ValueError(f"a move must be notation text or a Move, not {text!r}")
-    parts = re.sub(r"\s*(?:->|-|>|→)\s*", " ", text.strip()).split()
+        raise ValueError(f"a move must be notation text or a Move, not {type(text).__name__[:40]}")
+    parts = [part for part in _BLANKS.split(_ARROW.sub(" ", text)) if part]
     if len(parts) not in (2, 3):
         raise ValueError(
-            f"cannot read the move {text!r}: write the card, its pile and the target, "
+            f"cannot read the move {brief(text)}: write the card, its pile and the target, "
             "such as 'TS t4-t2' or 'AS t1-f1'"
         )
     card = CODES[parse_card(parts[0])]
     target = _pile(parts[-1])
     if len(parts) == 2:
         return card, None, None, target
-    found = _SOURCE.match(parts[1].lower())
+    found = _SOURCE.fullmatch(parts[1].lower()) if parts[1].isascii() else None
     if not found:
         raise ValueError(
-            f"cannot read the source {parts[1]!r} in {text!r}: use e.g. 't4' or 't4:7'"
+            f"cannot read the source {brief(parts[1])} in {brief(text)}: use e.g. 't4' or 't4:7'"
         )
     source, row = found.groups()
+    if row is not None and len(row) > _ROW_DIGITS:
+        shown = row if len(row) <= 20 else row[:20] + "..."
+        raise ValueError(f"no column has a row {shown}: rows count from 1 at the bottom")
     return card, source, (int(row) - 1 if row else None), target

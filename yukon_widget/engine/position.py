@@ -18,8 +18,8 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Any
 
-from .cards import CODES, SUIT_NAMES, parse_card, rank, suit
-from .variants import Variant, get_variant
+from .cards import CODES, SUIT_NAMES, brief, parse_card, rank, suit
+from .variants import VARIANTS, Variant, get_variant
 
 RULE_OPTIONS = ("foundation_withdrawal",)
 
@@ -37,15 +37,18 @@ class Layout:
 
 
 def check_rules(variant: Variant, options: dict[str, Any]) -> dict[str, bool]:
-    """The variant's default rules with ``options`` applied; unknown options raise."""
+    """The variant's default rules with ``options`` applied; unknown options raise.
+
+    Messages show keys and values through ``brief``: they may be anything a file held.
+    """
     rules = {"foundation_withdrawal": variant.foundation_withdrawal}
     for key, value in options.items():
-        if key not in RULE_OPTIONS:
+        if not isinstance(key, str) or key not in RULE_OPTIONS:
             raise ValueError(
-                f"unknown rule option {key!r}: the options are {', '.join(RULE_OPTIONS)}"
+                f"unknown rule option {brief(key)}: the options are {', '.join(RULE_OPTIONS)}"
             )
         if not isinstance(value, bool):
-            raise ValueError(f"rule option {key!r} must be true or false, not {value!r}")
+            raise ValueError(f"rule option {key!r} must be true or false, not {brief(value)}")
         rules[key] = value
     return rules
 
@@ -67,7 +70,7 @@ def to_dict(layout: Layout) -> dict[str, Any]:
 
 def _cards(value: Any, where: str) -> list[int]:
     if not isinstance(value, list):
-        raise ValueError(f"{where} must be a list of card codes, not {value!r}")
+        raise ValueError(f"{where} must be a list of card codes, not {brief(value)}")
     out = []
     for item in value:
         try:
@@ -83,17 +86,24 @@ def from_dict(data: Any) -> Layout:
         raise ValueError(f"a position must be a dict, not {type(data).__name__}")
     if "variant" not in data:
         raise ValueError("the position has no 'variant'")
-    variant = get_variant(data["variant"])
+    name = data["variant"]
+    # Checked here, not by get_variant: its message would echo the whole value.
+    if not isinstance(name, str) or name not in VARIANTS:
+        valid = ", ".join(repr(n) for n in VARIANTS)
+        raise ValueError(f"unknown variant {brief(name)}: choose one of {valid}")
+    variant = get_variant(name)
     allowed = {"variant", "rules", "tableau", "foundations"} | (
         {"cells"} if variant.cells else set()
     )
-    extra = set(data) - allowed
+    # Keys may be of any hashable type (ints, tuples...): never sort or repr them raw.
+    extra = sorted({brief(key) for key in data if not (isinstance(key, str) and key in allowed)})
     if extra:
-        hint = " (only variants with cells have 'cells')" if "cells" in extra else ""
-        raise ValueError(f"unknown field(s) in the position: {', '.join(sorted(extra))}{hint}")
+        hint = " (only variants with cells have 'cells')" if "'cells'" in extra else ""
+        more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
+        raise ValueError(f"unknown field(s) in the position: {', '.join(extra[:5])}{more}{hint}")
     rules_in = data.get("rules", {})
     if not isinstance(rules_in, dict):
-        raise ValueError(f"'rules' must be a dict, not {rules_in!r}")
+        raise ValueError(f"'rules' must be a dict, not {brief(rules_in)}")
     rules = check_rules(variant, rules_in)
 
     tableau = data.get("tableau")
@@ -103,8 +113,10 @@ def from_dict(data: Any) -> Layout:
         )
     columns, down = [], []
     for k, col in enumerate(tableau, 1):
-        if not isinstance(col, dict) or set(col) - {"down", "up"}:
-            raise ValueError(f"column t{k} must be a dict with 'down' and 'up' lists, not {col!r}")
+        if not isinstance(col, dict) or any(key not in ("down", "up") for key in col):
+            raise ValueError(
+                f"column t{k} must be a dict with 'down' and 'up' lists, not {brief(col)}"
+            )
         hidden = _cards(col.get("down", []), f"column t{k} 'down'")
         shown = _cards(col.get("up", []), f"column t{k} 'up'")
         if hidden and not shown:

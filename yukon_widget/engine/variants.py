@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KING, SUIT_NAMES, is_red, rank, suit, symbol
+from .cards import KING, SUIT_NAMES, brief, is_red, rank, suit, symbol
 
 # Build rules: how the moved card must relate to the card it lands on.
 ALTERNATE = "alternate"  # one rank lower, opposite colour
@@ -121,7 +121,7 @@ def get_variant(name: str) -> Variant:
         return VARIANTS[name]
     except (KeyError, TypeError):
         valid = ", ".join(repr(n) for n in VARIANTS)
-        raise ValueError(f"unknown variant {name!r}: choose one of {valid}") from None
+        raise ValueError(f"unknown variant {brief(name)}: choose one of {valid}") from None
 
 
 def is_king(card: int) -> bool:
