@@ -123,3 +123,356 @@ def test_resumes_after_sigkill(tmp_path):
     assert "already done" in done.stderr
     counts = Counter(int(r["seed"]) for r in _rows(out))
     assert counts == Counter(range(1, seeds + 1))
+
+
+# --- Bad files and bad arguments: a clear message and exit code 2, the file left as it was.
+
+SOLVE = ["solve", "--node-limit", "300", "--workers", "1", "--no-progress"]
+PLAY = ["play", "--strategy", "expose", "--max-moves", "40", "--workers", "1", "--no-progress"]
+
+
+def _write_rows(path, rows: list[list[str]]) -> None:
+    """Rows exactly as the command line writes them: CSV with CRLF line endings."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(rows)
+
+
+def _raw(path) -> list[list[str]]:
+    with open(path, newline="", encoding="utf-8") as f:
+        return list(csv.reader(f))
+
+
+def _refused(capsys, path, argv: list[str], *needles: str) -> str:
+    """Run ``argv``: it must exit with code 2 and say ``needles`` on stderr, and ``path``
+    must be exactly as before (or still missing)."""
+    before = path.read_bytes() if path.is_file() else None
+    assert main(argv) == 2
+    captured = capsys.readouterr()
+    for needle in needles:
+        assert needle in captured.err
+    assert "Traceback" not in captured.err and not captured.out
+    assert (path.read_bytes() if path.is_file() else None) == before
+    return captured.err
+
+
+@pytest.fixture
+def solved(tmp_path, capsys):
+    """A solver file holding seeds 1-3 (lines 2-4)."""
+    out = tmp_path / "s.csv"
+    assert main([*SOLVE, "--seeds", "1-3", "--out", str(out)]) == 0
+    capsys.readouterr()
+    return out
+
+
+@pytest.fixture
+def played(tmp_path, capsys):
+    """A play-out file holding seeds 1-3 (lines 2-4)."""
+    out = tmp_path / "p.csv"
+    assert main([*PLAY, "--seeds", "1-3", "--out", str(out)]) == 0
+    capsys.readouterr()
+    return out
+
+
+@pytest.mark.parametrize(
+    ("field", "junk"),
+    [("status", "maybe"), ("seconds", "abc"), ("nodes", "x"), ("seed", "two"), ("seconds", "nan")],
+)
+def test_a_junk_solver_row_is_refused_naming_its_line(solved, capsys, field, junk):
+    rows = _raw(solved)
+    rows[2][SOLVE_FIELDS.index(field)] = junk
+    _write_rows(solved, rows)
+    argv = [*SOLVE, "--seeds", "1-4", "--out", str(solved)]
+    _refused(capsys, solved, argv, f"{solved} line 3", field, repr(junk))
+
+
+@pytest.mark.parametrize(("field", "junk"), [("won", "maybe"), ("moves", "abc"), ("stop", "bored")])
+def test_a_junk_play_row_is_refused_naming_its_line(played, capsys, field, junk):
+    rows = _raw(played)
+    rows[2][PLAY_FIELDS.index(field)] = junk
+    _write_rows(played, rows)
+    argv = [*PLAY, "--seeds", "1-4", "--out", str(played)]
+    _refused(capsys, played, argv, f"{played} line 3", field, repr(junk))
+
+
+def test_a_complete_row_with_fields_missing_is_refused_not_resolved(solved, capsys):
+    rows = _raw(solved)
+    rows[2] = rows[2][:2]
+    _write_rows(solved, rows)
+    argv = [*SOLVE, "--seeds", "1-3", "--out", str(solved)]
+    _refused(capsys, solved, argv, f"{solved} line 3", "2 fields")
+
+
+@pytest.mark.parametrize(
+    ("damage", "needle"),
+    [
+        ((b"yukon,", b"yuk\xffon,"), "UTF-8"),
+        ((b"yukon,", b"yukon\x00,"), "NUL"),
+        ((b"yukon,", b"yukon," + b"x" * 200_000), "field"),
+        ((b"yukon,", b'"yukon,'), "CSV"),
+    ],
+    ids=["utf8", "nul", "huge-field", "open-quote"],
+)
+def test_bytes_that_are_not_csv_text_are_refused(solved, capsys, damage, needle):
+    lines = solved.read_bytes().splitlines(keepends=True)
+    lines[2] = lines[2].replace(*damage)
+    solved.write_bytes(b"".join(lines))
+    argv = [*SOLVE, "--seeds", "1-4", "--out", str(solved)]
+    _refused(capsys, solved, argv, f"{solved} line 3", needle)
+
+
+def test_duplicate_rows_count_once(solved, capsys):
+    data = solved.read_bytes()
+    lines = data.splitlines(keepends=True)
+    solved.write_bytes(data + lines[2] + lines[2])  # seed 2 three times
+    before = solved.read_bytes()
+    assert main([*SOLVE, "--seeds", "1-3", "--out", str(solved)]) == 0
+    captured = capsys.readouterr()
+    assert "3 of 3 seeds already done, 0 to go" in captured.err
+    assert "2 repeated rows" in captured.err and "disagree" not in captured.err
+    assert re.search(r"^yukon +3 ", captured.out, re.M)  # 3 deals, not 5
+    assert solved.read_bytes() == before
+
+
+def test_duplicate_rows_that_disagree_are_named(solved, capsys):
+    rows = _raw(solved)
+    first = rows[2]
+    other = "lost" if first[3] != "lost" else "unknown"
+    _write_rows(solved, [*rows, [*first[:3], other, "0", first[5], first[6], ""]])
+    assert main([*SOLVE, "--seeds", "1-3", "--out", str(solved)]) == 0
+    captured = capsys.readouterr()
+    assert re.search(rf"lines 3 and 5 disagree on seed {first[1]}\b.*counting line 3", captured.err)
+    statuses = Counter(r[3] for r in rows[1:])  # the first row of each seed counts
+    won, lost, unknown = (statuses[s] for s in ("won", "lost", "unknown"))
+    assert re.search(rf"^yukon +3 +{won} +{lost} +{unknown} ", captured.out, re.M)
+
+
+def test_an_empty_or_header_only_file_is_a_fresh_start(tmp_path, capsys):
+    for content in (b"", ",".join(SOLVE_FIELDS).encode() + b"\r\n"):
+        out = tmp_path / "e.csv"
+        out.write_bytes(content)
+        assert main([*SOLVE, "--seeds", "1-2", "--out", str(out)]) == 0
+        rows = _raw(out)
+        assert rows[0] == SOLVE_FIELDS and sorted(r[1] for r in rows[1:]) == ["1", "2"]
+        assert re.search(r"^yukon +2 ", capsys.readouterr().out, re.M)
+
+
+@pytest.mark.parametrize(
+    "content",
+    [
+        b"a,b\r\n",
+        b"\r\nvariant,seed\r\n",
+        b"hello",  # not ours, and no line ending: never cut off as a torn line
+        ",".join(PLAY_FIELDS).encode() + b"\r\n",
+    ],
+    ids=["other-columns", "blank-first-line", "no-newline", "play-file"],
+)
+def test_a_file_with_other_columns_is_refused_untouched(tmp_path, capsys, content):
+    out = tmp_path / "x.csv"
+    out.write_bytes(content)
+    _refused(capsys, out, [*SOLVE, "--seeds", "1-2", "--out", str(out)], str(out), "--out")
+
+
+def test_two_files_joined_are_refused_with_a_hint(solved, capsys):
+    solved.write_bytes(solved.read_bytes() * 2)
+    argv = [*SOLVE, "--seeds", "1-3", "--out", str(solved)]
+    _refused(capsys, solved, argv, f"{solved} line 5", "header")
+
+
+def test_out_paths_that_cannot_be_written(tmp_path, capsys):
+    (tmp_path / "dir").mkdir()
+    (tmp_path / "file").write_text("x")
+    for out, needle in [
+        (tmp_path / "dir", "directory"),
+        (tmp_path / "missing" / "r.csv", "No such file"),
+        (tmp_path / "file" / "r.csv", "Not a directory"),
+    ]:
+        _refused(capsys, out, [*SOLVE, "--seeds", "1", "--out", str(out)], str(out), needle)
+        assert not (tmp_path / "missing").exists()
+
+
+@pytest.mark.skipif(os.geteuid() == 0, reason="root may write a read-only file")
+def test_a_read_only_file_is_refused(solved, capsys):
+    solved.chmod(0o444)
+    _refused(capsys, solved, [*SOLVE, "--seeds", "1-4", "--out", str(solved)], "ermission")
+
+
+def test_a_fifo_is_refused_not_waited_on(tmp_path):
+    """A pipe as --out would block the run forever (or feed it junk): refuse it."""
+    out = tmp_path / "pipe"
+    os.mkfifo(out)
+    cmd = [sys.executable, "-m", "yukon_widget", *SOLVE, "--seeds", "1", "--out", str(out)]
+    done = subprocess.run(cmd, capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "not a regular file" in done.stderr, done.stderr
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        ["--workers", "0"],
+        ["--workers", "-1"],
+        ["--workers", "100000"],  # thousands of forks
+        ["--node-limit", "0"],
+        ["--time-limit", "nan"],
+        ["--seeds", "18446744073709551616"],
+        ["--seeds", "1-100000000000"],  # would fill memory
+    ],
+)
+def test_bad_arguments_exit_2_and_write_nothing(tmp_path, capsys, bad):
+    out = tmp_path / "r.csv"
+    argv = [*SOLVE, "--seeds", "1", *bad, "--out", str(out)]
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    assert "Traceback" not in capsys.readouterr().err
+    assert not out.exists()
+
+
+def test_play_with_a_negative_move_cap_exits_2(tmp_path, capsys):
+    out = tmp_path / "p.csv"
+    with pytest.raises(SystemExit) as exit_:
+        main([*PLAY, "--seeds", "1", "--max-moves", "-1", "--out", str(out)])
+    assert exit_.value.code == 2 and not out.exists()
+
+
+def test_without_fcntl_the_run_warns_and_goes_on(tmp_path, capsys, monkeypatch):
+    import yukon_widget.__main__ as cli
+
+    monkeypatch.setattr(cli, "fcntl", None, raising=False)
+    out = tmp_path / "r.csv"
+    assert main([*SOLVE, "--seeds", "1-2", "--out", str(out)]) == 0
+    assert "cannot lock" in capsys.readouterr().err
+    assert sorted(r[1] for r in _raw(out)[1:]) == ["1", "2"]
+
+
+def _cli(out, seeds: str, nodes: int) -> list[str]:
+    return [sys.executable, "-m", "yukon_widget", "solve", "--seeds", seeds, "--node-limit",
+            str(nodes), "--workers", "1", "--no-progress", "--out", str(out)]  # fmt: skip
+
+
+def _wait_for_lines(proc: subprocess.Popen, path, lines: int) -> None:
+    """Wait (up to a generous bound) until ``path`` has ``lines`` complete lines."""
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline and proc.poll() is None:
+        if path.exists() and path.read_bytes().count(b"\n") >= lines:
+            return
+        time.sleep(0.01)
+    raise AssertionError(f"{path} never reached {lines} lines (run ended: {proc.poll()})")
+
+
+def test_a_second_run_on_a_file_in_use_is_refused(tmp_path):
+    """Freeze a run mid-way (it holds the file), start a second on the same file: the second
+    refuses without writing; the first then finishes; every seed is in the file once."""
+    out = tmp_path / "busy.csv"
+    seeds = 100
+    first = subprocess.Popen(
+        _cli(out, f"1-{seeds}", 3000),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_lines(first, out, 2)  # the header and one finished deal
+        os.kill(first.pid, signal.SIGSTOP)
+        assert first.poll() is None, "the first run ended before it could be frozen"
+        frozen = out.read_bytes()
+        assert frozen.count(b"\n") < seeds + 1
+        second = subprocess.run(
+            _cli(out, f"1-{seeds}", 3000), capture_output=True, text=True, timeout=60
+        )
+        assert second.returncode == 2
+        assert f"another run is writing {out}" in second.stderr
+        assert "Traceback" not in second.stderr
+        assert out.read_bytes() == frozen
+        os.kill(first.pid, signal.SIGCONT)
+        assert first.wait(timeout=120) == 0, first.stderr.read() if first.stderr else ""
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(first.pid, signal.SIGCONT)
+            os.killpg(first.pid, signal.SIGKILL)
+        first.wait()
+        if first.stderr:
+            first.stderr.close()
+    assert Counter(int(r["seed"]) for r in _rows(out)) == Counter(range(1, seeds + 1))
+    again = subprocess.run(_cli(out, f"1-{seeds}", 3000), capture_output=True, text=True)
+    assert again.returncode == 0 and f"{seeds} of {seeds} seeds already done" in again.stderr
+
+
+def test_two_runs_started_together_write_each_seed_once(tmp_path):
+    out = tmp_path / "both.csv"
+    procs = [
+        subprocess.Popen(_cli(out, "1-60", 1000), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+        for _ in range(2)
+    ]
+    results = [(*p.communicate(timeout=120), p.returncode) for p in procs]
+    for _, err, code in results:
+        assert code == 0 or (code == 2 and b"another run is writing" in err), err
+        assert b"Traceback" not in err
+    assert Counter(int(r["seed"]) for r in _rows(out)) == Counter(range(1, 61))
+
+
+def _file_size_limit(limit: int):
+    def apply() -> None:
+        import resource
+
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    return apply
+
+
+@pytest.mark.skipif(sys.platform != "linux", reason="a file size limit stands in for a full disk")
+def test_a_full_disk_stops_the_run_clearly_and_it_resumes(tmp_path):
+    out = tmp_path / "full.csv"
+    cmd = [sys.executable, "-m", "yukon_widget", *PLAY, "--seeds", "1-12", "--out", str(out)]
+    env = {**os.environ, "PYTHONDONTWRITEBYTECODE": "1"}
+    full = subprocess.run(
+        cmd, capture_output=True, text=True, env=env, preexec_fn=_file_size_limit(300)
+    )
+    assert full.returncode == 2, full.stderr
+    assert f"cannot write {out}" in full.stderr and "Traceback" not in full.stderr
+    kept = out.read_bytes()
+    assert 0 < len(kept) <= 300
+    done = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    assert done.returncode == 0, done.stderr
+    assert out.read_bytes().startswith(kept[: kept.rfind(b"\n") + 1])
+    assert Counter(int(r["seed"]) for r in _rows(out)) == Counter(range(1, 13))
+
+
+def test_summarize_names_the_bad_value_and_deal():
+    from yukon_widget.study import summarize
+
+    bad_seconds = {"variant": "yukon", "seed": "7", "status": "won", "seconds": "abc"}
+    with pytest.raises(ValueError, match=r"seconds 'abc' is not a number \(yukon seed 7\)"):
+        summarize([bad_seconds])
+    play = {"variant": "yukon", "seed": "7", "strategy": "expose", "won": "maybe"}
+    with pytest.raises(ValueError, match=r"won 'maybe' is not true or false \(yukon seed 7\)"):
+        summarize([{**play, "moves": "3", "foundation": "1", "stop": "no move"}])
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find the workers")
+def test_a_killed_runs_lock_does_not_outlive_it_in_its_workers(tmp_path):
+    """Pool workers inherit the locked file; when the run is killed they linger a moment.
+    Freeze them to make that moment last: a rerun must still get the file at once."""
+    out = tmp_path / "orphans.csv"
+    first = subprocess.Popen(
+        _cli(out, "1-400", 3000),
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        start_new_session=True,
+    )
+    try:
+        _wait_for_lines(first, out, 2)
+        workers = _children(first.pid)
+        assert workers
+        for pid in workers:
+            os.kill(pid, signal.SIGSTOP)
+        os.kill(first.pid, signal.SIGKILL)
+        first.wait()
+        assert all(map(_alive, workers))
+        again = subprocess.run(_cli(out, "1-20", 300), capture_output=True, text=True)
+        assert again.returncode == 0, again.stderr
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(first.pid, signal.SIGKILL)  # the session this test started
+        first.wait()
+    counts = Counter(int(r["seed"]) for r in _rows(out))
+    assert set(range(1, 21)) <= set(counts) and set(counts.values()) == {1}

@@ -217,3 +217,16 @@ def test_plots_draw_when_matplotlib_is_there():
     ax = plot_win_rates(summarize(results) + summarize(solves))
     assert len(ax.patches) == 2
     assert plot_foundation_cards(results).get_xlabel()
+
+
+def test_a_seed_plays_the_same_whatever_else_is_in_the_run():
+    """A resumed run must reproduce a deal's play-out: randomness is keyed on the deal."""
+
+    def run(seeds):
+        return {
+            o.seed: (o.moves, o.foundation, o.stop) for o in play_many("random", seeds, workers=1)
+        }
+
+    alone = run([9])
+    assert run([3, 4, 9])[9] == alone[9]
+    assert run([9, 3])[9] == alone[9]

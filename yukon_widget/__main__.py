@@ -4,10 +4,33 @@
         --workers 2 --out results.csv
     python -m yukon_widget play --strategy expose --seeds 1-500 --out plays.csv
 
-Each finished deal is appended to the CSV as one flushed line, so an interrupted run loses
-at most the deals in progress: run the same command again and it skips the seeds already in
-the file (a torn last line is cut off first), then prints the summary of every requested
+The output CSV is a set of results, one row per deal: a deal is its variant, rules and seed
+(and, for play-outs, the strategy). Running the same command again resumes: it skips the
+deals already in the file, appends the others, then prints the summary of every requested
 seed in the file. Solver files hold the winning line in notation, moves separated by ";".
+
+The contract with the file, so that a study's numbers can be trusted:
+
+* Rows are only ever appended, one flushed line per finished deal, so an interrupted run
+  loses at most the deals in progress. The one exception: a last line without a line ending
+  (a run killed mid-write, a full disk) is cut off before anything is appended.
+* One run per file at a time. A run holds an exclusive advisory lock (``flock``) on the file
+  from reading it to writing its last row, so the deals still to do are worked out under the
+  lock and no deal is solved or written twice (the lock ends with the run's main process,
+  even when it is killed). A second run on the same file does not wait (the first may take
+  hours): it stops at once with exit code 2, "another run is writing results.csv". Where
+  ``fcntl`` or locking is missing the run says so and goes on unlocked.
+* A file that is not such a set is refused, left untouched, with exit code 2 and a message
+  naming the file and line: bytes that are not UTF-8 or hold a NUL, columns other than this
+  command's, a second header (two files joined), or a complete row with the wrong number of
+  fields or a value that does not parse (a status other than won/lost/unknown, seconds or
+  counts that are not numbers, a line of moves whose length is not ``moves``, a field over
+  the csv module's size limit...). Such a row is not quietly solved again, which would hide
+  the damage: fix or delete the line, or use another --out file.
+* A deal found more than once counts once, as its first row; where copies disagree on the
+  outcome (the solver's status; the play-out's result) the run names the lines on stderr.
+* Bad arguments (seeds outside 0..2**64-1, a worker count outside 1..1024, an --out that is a
+  directory, a pipe or cannot be written...) exit with code 2 and write nothing.
 """
 
 from __future__ import annotations
@@ -15,11 +38,22 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import math
 import os
+import stat
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
 from typing import Any
 
+try:
+    import fcntl
+except ImportError:  # not on Windows: there a run cannot lock its file
+    fcntl = None  # type: ignore[assignment]
+
+from .engine.shuffle import SEED_LIMIT
+
+PROG = "python -m yukon_widget"
 SOLVE_FIELDS = ["variant", "seed", "rules", "status", "moves", "nodes", "seconds", "line"]
 PLAY_FIELDS = [
     "variant",
@@ -32,11 +66,29 @@ PLAY_FIELDS = [
     "cards",
     "stop",
 ]
+STATUSES = ("won", "lost", "unknown")
+STOPS = ("won", "no move", "stuck", "repeat", "move cap")  # as PlayOutcome documents them
+MAX_SEEDS = 10_000_000
+"""Seeds per run: a typo such as 1-100000000000 should not fill memory (split big studies
+into runs on the same --out file)."""
+
+MAX_WORKERS = 61 if sys.platform == "win32" else 1024  # Windows' process pools stop at 61
+
+LEFT_AS_IT_IS = "the file is left as it is: fix or delete that line, or use another --out file"
+
+
+class _Refusal(Exception):
+    """Why a run stops before doing harm: one message for stderr, exit code 2."""
+
+
+class _BadValue(Exception):
+    """What is wrong with one row (the caller adds the file and line)."""
 
 
 def parse_seeds(text: str) -> list[int]:
     """Seeds from text such as ``1-1000`` or ``1,5,9-12`` (ranges include both ends)."""
-    seeds: list[int] = []
+    ranges: list[range] = []
+    count = 0
     for part in text.replace(" ", "").split(","):
         if not part:
             continue
@@ -50,56 +102,271 @@ def parse_seeds(text: str) -> list[int]:
             ) from None
         if hi < lo:
             raise argparse.ArgumentTypeError(f"empty seed range {part!r}")
-        seeds.extend(range(lo, hi + 1))
-    if not seeds:
+        if hi >= SEED_LIMIT:
+            raise argparse.ArgumentTypeError(
+                f"seed {hi} is too big: seeds run from 0 to 2**64 - 1 ({SEED_LIMIT - 1})"
+            )
+        count += hi - lo + 1
+        if count > MAX_SEEDS:
+            raise argparse.ArgumentTypeError(
+                f"more than {MAX_SEEDS:,} seeds: split the study into runs of at most that "
+                "many on the same --out file"
+            )
+        ranges.append(range(lo, hi + 1))
+    if not ranges:
         raise argparse.ArgumentTypeError("no seeds given")
-    return list(dict.fromkeys(seeds))
+    return list(dict.fromkeys(s for r in ranges for s in r))
+
+
+def _at_least_one(text: str) -> int:
+    """A count that must be positive (workers, nodes, moves)."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _workers(text: str) -> int:
+    """A worker count the process pool can start: thousands of forks would only thrash."""
+    value = _at_least_one(text)
+    if value > MAX_WORKERS:
+        raise argparse.ArgumentTypeError(f"more than {MAX_WORKERS} workers: {value}")
+    return value
+
+
+def _time_limit(text: str) -> float | None:
+    """Seconds per deal; 0 (or less, or inf) for no limit. NaN is refused, not ignored."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if math.isnan(value):
+        raise argparse.ArgumentTypeError("nan is not a number of seconds")
+    return value if 0 < value < math.inf else None
 
 
 def _rules_text(rules: dict[str, bool]) -> str:
     return ";".join(f"{k}={'true' if v else 'false'}" for k, v in sorted(rules.items()))
 
 
-def _read_done(path: str, fields: list[str]) -> list[dict[str, str]]:
-    """Rows already in ``path``; cuts off a torn last line (a run killed mid-write)."""
-    if not os.path.exists(path) or os.path.getsize(path) == 0:
-        return []
-    with open(path, "rb") as f:
-        data = f.read()
-    if not data.endswith(b"\n"):
-        keep = data.rfind(b"\n") + 1
-        with open(path, "r+b") as f:
-            f.truncate(keep)
-        data = data[:keep]
-    reader = csv.DictReader(io.StringIO(data.decode("utf-8"), newline=""))
-    if reader.fieldnames is None:
-        return []
-    if list(reader.fieldnames) != fields:
-        raise SystemExit(
-            f"{path} has columns {', '.join(reader.fieldnames)}, not those of this command: "
-            "use another --out file"
+def _show(value: str) -> str:
+    """A value quoted for a message, cut short (a field can be 100 kB of junk)."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:36] + "...'"
+
+
+def _whole(row: dict[str, str], name: str) -> int:
+    text = row[name]
+    if not (text.isascii() and text.isdigit()):
+        raise _BadValue(f"{name} {_show(text)} is not a whole number")
+    return int(text)
+
+
+def _check_solve(row: dict[str, str]) -> tuple[str, ...]:
+    """Check a solver row's values; return its outcome (what copies must agree on)."""
+    if row["status"] not in STATUSES:
+        raise _BadValue(f"status {_show(row['status'])} is not won, lost or unknown")
+    moves = _whole(row, "moves")
+    _whole(row, "nodes")
+    try:
+        seconds = float(row["seconds"])
+    except ValueError:
+        seconds = math.nan
+    if not (math.isfinite(seconds) and seconds >= 0):
+        raise _BadValue(f"seconds {_show(row['seconds'])} is not a number of seconds")
+    steps = len(row["line"].split(";")) if row["line"] else 0
+    if steps != moves:
+        raise _BadValue(f"the line has {steps} moves, but moves says {moves}")
+    return (row["status"],)
+
+
+def _check_play(row: dict[str, str]) -> tuple[str, ...]:
+    """Check a play-out row's values; return its outcome (what copies must agree on)."""
+    if not row["strategy"]:
+        raise _BadValue("strategy is empty")
+    won = row["won"].lower()
+    if won not in ("true", "false"):
+        raise _BadValue(f"won {_show(row['won'])} is not True or False")
+    counts = [_whole(row, name) for name in ("moves", "foundation", "cards")]
+    if counts[1] > counts[2]:
+        raise _BadValue(f"foundation {counts[1]} is more than cards {counts[2]}")
+    if row["stop"] not in STOPS:
+        raise _BadValue(f"stop {_show(row['stop'])} is not one of: {', '.join(STOPS)}")
+    if (won == "true") != (row["stop"] == "won"):
+        raise _BadValue(f"won {row['won']} does not match stop {row['stop']!r}")
+    return (won, *map(str, counts), row["stop"])
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A checked row of the file: where it is, what it says, which deal it is about."""
+
+    line: int
+    values: dict[str, str]
+    key: tuple[str, str, str]  # variant, rules, strategy ("" for the solver): the study
+    seed: int
+    outcome: tuple[str, ...]
+
+
+def _read(path: str, data: bytes, fields: list[str]) -> tuple[list[_Row], int]:
+    """The rows of ``data`` (the file's bytes) and how many bytes to keep: all but a torn
+    last line. Raises ``_Refusal`` naming the line at the first thing that is not a row of
+    this command; nothing is changed here."""
+    keep = data.rfind(b"\n") + 1
+    body, tail = data[:keep], data[keep:]
+    header = ",".join(fields)
+    if not body:
+        # A torn header (killed while writing it) may go; anything else is not our file.
+        if tail and not (header + "\r\n").encode().startswith(tail):
+            raise _Refusal(
+                f"{path} does not start with this command's header ({header}), so it is not "
+                "its results file: use another --out file"
+            )
+        return [], 0
+    nul = body.find(b"\0")
+    if nul >= 0:
+        line = body.count(b"\n", 0, nul) + 1
+        raise _Refusal(f"{path} line {line}: a NUL byte, so not a CSV text line; {LEFT_AS_IT_IS}")
+    try:
+        text = body.decode("utf-8")
+    except UnicodeDecodeError as e:
+        line = body.count(b"\n", 0, e.start) + 1
+        raise _Refusal(
+            f"{path} line {line}: byte 0x{body[e.start]:02x} is not UTF-8 text; {LEFT_AS_IT_IS}"
+        ) from None
+    text = text.removeprefix("\ufeff")  # a byte-order mark, as some spreadsheets save
+    check = _check_solve if fields == SOLVE_FIELDS else _check_play
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    rows: list[_Row] = []
+    line = 1
+    try:
+        first = next(reader, [])
+        if first != fields:
+            shown = _show(",".join(first)) if first else "a blank line"
+            raise _Refusal(
+                f"{path} starts with {shown}, not this command's header ({header}), so it is "
+                "not its results file: use another --out file"
+            )
+        line = reader.line_num + 1
+        for record in reader:
+            if record:  # the csv module reads a blank line as []: nothing to count
+                rows.append(_row(record, line, fields, check))
+            line = reader.line_num + 1
+    except csv.Error as e:
+        raise _Refusal(f"{path} line {line}: not readable as CSV ({e}); {LEFT_AS_IT_IS}") from None
+    except _BadValue as e:
+        raise _Refusal(f"{path} line {line}: {e}; {LEFT_AS_IT_IS}") from None
+    return rows, keep
+
+
+def _row(
+    record: list[str],
+    line: int,
+    fields: list[str],
+    check: Callable[[dict[str, str]], tuple[str, ...]],
+) -> _Row:
+    """One complete CSV record checked as a row of this command's file."""
+    if record == fields:
+        raise _BadValue("the header again (were two files joined? keep only the first header)")
+    if len(record) != len(fields):
+        raise _BadValue(f"{len(record)} fields, not {len(fields)} ({', '.join(fields)})")
+    values = dict(zip(fields, record))
+    if not values["variant"]:
+        raise _BadValue("variant is empty")
+    seed = _whole(values, "seed")
+    if seed >= SEED_LIMIT:
+        raise _BadValue(f"seed {seed} is beyond 2**64 - 1")
+    outcome = check(values)
+    key = (values["variant"], values["rules"], values.get("strategy", ""))
+    return _Row(line, values, key, seed, outcome)
+
+
+def _open_out(path: str) -> io.FileIO:
+    """``path`` opened to read and append (created if missing), once it is known to be a
+    plain file that may be written: a directory, pipe or device is refused, not waited on."""
+    try:
+        if os.path.isdir(path):
+            raise _Refusal(f"--out {path} is a directory: give a file name")
+        if os.path.exists(path) and not stat.S_ISREG(os.stat(path).st_mode):
+            raise _Refusal(f"--out {path} is not a regular file (a pipe or a device)")
+        f = open(path, "a+b", buffering=0)  # noqa: SIM115 (closed by the caller)
+    except OSError as e:
+        raise _Refusal(f"cannot write {path}: {e.strerror or e}") from None
+    except ValueError as e:  # a NUL character in the name
+        raise _Refusal(f"cannot write {path!r}: {e}") from None
+    if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):  # swapped for a pipe meanwhile
+        f.close()
+        raise _Refusal(f"--out {path} is not a regular file (a pipe or a device)")
+    return f
+
+
+_held: list[int] = []
+"""The descriptor of the locked output file while a run holds it."""
+
+
+def _drop_lock_in_child() -> None:
+    """Forked pool workers inherit the locked descriptor, and a lock lasts while any copy is
+    open: point their copy at /dev/null, so a killed run's lock goes with it rather than
+    with its last worker (a rerun would be refused meanwhile)."""
+    for fd in _held:
+        null = os.open(os.devnull, os.O_RDWR)
+        os.dup2(null, fd)
+        os.close(null)
+
+
+if hasattr(os, "register_at_fork"):  # not on Windows, which has neither fork nor flock
+    os.register_at_fork(after_in_child=_drop_lock_in_child)
+
+
+def _lock(f: io.FileIO, path: str) -> None:
+    """Hold an exclusive lock on the open file until it is closed, or refuse if another
+    run holds it (see the module docstring). Soft where locking is missing."""
+    if fcntl is None:
+        print(
+            f"{PROG}: warning: cannot lock {path} on this system: "
+            "do not start two runs on it at once",
+            file=sys.stderr,
         )
-    return [row for row in reader if None not in row.values() and None not in row]
+        return
+    try:
+        fcntl.flock(f.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        _held.append(f.fileno())
+    except BlockingIOError:
+        raise _Refusal(
+            f"another run is writing {path}: let it finish (then run this again for the "
+            "summary), or use another --out file"
+        ) from None
+    except OSError as e:  # a file system without locks
+        print(
+            f"{PROG}: warning: cannot lock {path} ({e.strerror}): "
+            "do not start two runs on it at once",
+            file=sys.stderr,
+        )
 
 
-class _Appender:
-    """Appends one CSV line per result and flushes it, so a kill loses no finished deal."""
+def _append(f: io.FileIO, data: bytes, path: str) -> None:
+    """Write ``data`` at the end of the file, all of it or a clear refusal (a full disk)."""
+    view = memoryview(data)
+    try:
+        while view:
+            written = f.write(view)
+            if not written:
+                raise OSError(f"the system wrote nothing of {len(view)} bytes")
+            view = view[written:]
+    except OSError as e:
+        raise _Refusal(
+            f"cannot write {path}: {e.strerror or e}; the deals written so far are kept "
+            "(run the same command again to resume)"
+        ) from None
 
-    def __init__(self, path: str, fields: list[str]) -> None:
-        new = not os.path.exists(path) or os.path.getsize(path) == 0
-        self._file = open(path, "a", newline="", encoding="utf-8")  # noqa: SIM115
-        self._fields = fields
-        if new:
-            self.write(dict(zip(fields, fields)))
 
-    def write(self, row: dict[str, Any]) -> None:
-        buf = io.StringIO()
-        csv.writer(buf).writerow([row[k] for k in self._fields])
-        self._file.write(buf.getvalue())
-        self._file.flush()
-
-    def close(self) -> None:
-        self._file.close()
+def _csv_line(values: list[Any]) -> bytes:
+    buf = io.StringIO()
+    csv.writer(buf).writerow(values)
+    return buf.getvalue().encode("utf-8")
 
 
 def _bar(results: Iterator[Any], total: int, initial: int, on: bool) -> Iterator[Any]:
@@ -120,6 +387,37 @@ def _plain_progress(results: Iterator[Any], total: int, initial: int) -> Iterato
         yield r
 
 
+def _done(
+    path: str, rows: list[_Row], study: tuple[str, str, str], seeds: set[int]
+) -> dict[int, _Row]:
+    """The first row of each requested seed of this study; repeats are counted once, and
+    repeats that disagree on the outcome are named on stderr."""
+    first: dict[int, _Row] = {}
+    repeats = 0
+    clashes: list[tuple[_Row, _Row]] = []
+    for row in rows:
+        if row.key != study or row.seed not in seeds:
+            continue
+        seen = first.setdefault(row.seed, row)
+        if seen is not row:
+            repeats += 1
+            if seen.outcome != row.outcome:
+                clashes.append((seen, row))
+    if repeats:
+        print(
+            f"{path}: {repeats} repeated rows of seeds already in it counted once", file=sys.stderr
+        )
+    for a, b in clashes[:10]:
+        print(
+            f"{path}: lines {a.line} and {b.line} disagree on seed {a.seed}: "
+            f"{', '.join(a.outcome)} against {', '.join(b.outcome)}; counting line {a.line}",
+            file=sys.stderr,
+        )
+    if len(clashes) > 10:
+        print(f"{path}: and {len(clashes) - 10} more disagreements", file=sys.stderr)
+    return first
+
+
 def _run(args: argparse.Namespace) -> int:
     from .engine.game import Game
     from .study import format_table, play_many, solve_many, summarize
@@ -128,32 +426,38 @@ def _run(args: argparse.Namespace) -> int:
     rules_text = _rules_text(Game(args.variant, seed=1, **rules).rules)
     solving = args.command == "solve"
     fields = SOLVE_FIELDS if solving else PLAY_FIELDS
-    strategy = None if solving else args.strategy
-
-    def key(row: dict[str, Any]) -> tuple[str, ...]:
-        extra = () if solving else (str(row["strategy"]),)
-        return (str(row["variant"]), str(row["seed"]), str(row["rules"]), *extra)
-
-    mine = {
-        key({"variant": args.variant, "seed": s, "rules": rules_text, "strategy": strategy})
-        for s in args.seeds
-    }
-    done = [row for row in _read_done(args.out, fields) if key(row) in mine]
-    have = {key(row) for row in done}
-    todo = [
-        s
-        for s in args.seeds
-        if key({"variant": args.variant, "seed": s, "rules": rules_text, "strategy": strategy})
-        not in have
-    ]
-    if done:
-        print(
-            f"{args.out}: {len(done)} of {len(args.seeds)} seeds already done, {len(todo)} to go",
-            file=sys.stderr,
-        )
-    out = _Appender(args.out, fields)
-    rows = list(done)
+    study = (args.variant, rules_text, "" if solving else args.strategy)
+    path = args.out
+    f = _open_out(path)
     try:
+        _lock(f, path)
+        try:
+            f.seek(0)
+            data = f.readall()
+        except OSError as e:
+            raise _Refusal(f"cannot read {path}: {e.strerror or e}") from None
+        rows, keep = _read(path, data, fields)
+        first = _done(path, rows, study, set(args.seeds))
+        done: list[dict[str, Any]] = [first[s].values for s in args.seeds if s in first]
+        todo = [s for s in args.seeds if s not in first]
+        if keep < len(data):
+            try:
+                f.truncate(keep)
+            except OSError as e:
+                raise _Refusal(f"cannot cut the unfinished last line of {path}: {e}") from None
+            print(
+                f"{path}: cut off an unfinished last line ({len(data) - keep} bytes) "
+                "left by a run that stopped mid-write",
+                file=sys.stderr,
+            )
+        if keep == 0:
+            _append(f, _csv_line(fields), path)
+        if done:
+            print(
+                f"{path}: {len(done)} of {len(args.seeds)} seeds already done, {len(todo)} to go",
+                file=sys.stderr,
+            )
+        rows_out = list(done)
         if todo:
             if solving:
                 results: Iterator[Any] = solve_many(
@@ -197,11 +501,12 @@ def _run(args: argparse.Namespace) -> int:
                         "cards": r.cards,
                         "stop": r.stop,
                     }
-                out.write(row)
-                rows.append(row)
+                _append(f, _csv_line([row[k] for k in fields]), path)
+                rows_out.append(row)
     finally:
-        out.close()
-    print(format_table(summarize(rows)))
+        _held.clear()
+        f.close()  # releases the lock
+    print(format_table(summarize(rows_out)))
     return 0
 
 
@@ -210,18 +515,26 @@ def _parser() -> argparse.ArgumentParser:
     from .study.players import STRATEGIES
 
     parser = argparse.ArgumentParser(
-        prog="python -m yukon_widget",
+        prog=PROG,
         description="Batch studies of Yukon deals: solver verdicts or strategy play-outs. "
-        "Results go to a CSV file; running the same command again resumes.",
+        "Results go to a CSV file, one row per deal; running the same command again resumes. "
+        "Exit codes: 0 done, 2 bad arguments or a bad or busy --out file (left untouched), "
+        "130 interrupted.",
     )
     sub = parser.add_subparsers(dest="command", required=True)
     common = argparse.ArgumentParser(add_help=False)
     common.add_argument("--variant", default="yukon", choices=sorted(VARIANTS))
     common.add_argument(
-        "--seeds", required=True, type=parse_seeds, help="seeds to deal, such as 1-1000 or 1,5,9-12"
+        "--seeds",
+        required=True,
+        type=parse_seeds,
+        help="seeds to deal, such as 1-1000 or 1,5,9-12 (0 to 2**64 - 1)",
     )
     common.add_argument(
-        "--workers", type=int, default=None, help="worker processes (default: one per core)"
+        "--workers",
+        type=_workers,
+        default=None,
+        help="worker processes (default: one per core)",
     )
     common.add_argument(
         "--withdrawal",
@@ -232,29 +545,34 @@ def _parser() -> argparse.ArgumentParser:
     common.add_argument("--no-progress", action="store_true", help="no progress bar")
     solve = sub.add_parser("solve", parents=[common], help="solve deals, one verdict each")
     solve.add_argument(
-        "--time-limit", type=float, default=10.0, help="seconds per deal (default 10)"
+        "--time-limit",
+        type=_time_limit,
+        default=10.0,
+        help="seconds per deal (default 10; 0 for none)",
     )
     solve.add_argument(
         "--node-limit",
-        type=int,
+        type=_at_least_one,
         default=None,
         help="positions per deal: verdicts that do not depend on machine speed",
     )
     solve.add_argument("--out", default="solve.csv", help="CSV file to append to and resume")
     play = sub.add_parser("play", parents=[common], help="play deals with a strategy")
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
-    play.add_argument("--max-moves", type=int, default=500, help="move cap per play-out")
+    play.add_argument("--max-moves", type=_at_least_one, default=500, help="move cap per play-out")
     play.add_argument("--out", default="play.csv", help="CSV file to append to and resume")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of ``python -m yukon_widget`` and the ``yukon-widget`` script."""
+    """Entry point of ``python -m yukon_widget`` and the ``yukon-widget`` script: 0 when
+    done, 2 (and the file untouched) for bad arguments or a bad or busy --out file."""
     args = _parser().parse_args(argv)
-    if args.command == "solve" and args.time_limit <= 0:
-        args.time_limit = None
     try:
         return _run(args)
+    except _Refusal as e:
+        print(f"{PROG}: error: {e}", file=sys.stderr)
+        return 2
     except KeyboardInterrupt:
         print("\ninterrupted: run the same command again to resume", file=sys.stderr)
         return 130

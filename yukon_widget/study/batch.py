@@ -113,7 +113,9 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
     name = strategy if isinstance(strategy, str) else getattr(strategy, "__name__", "custom")
     game = job.game()
     start = game.moves_made
-    tag = f"{job.variant}:{job.seed}:{job.index}"
+    # A deal's own name seeds its randomness, so a seed plays the same in any run (a resumed
+    # one too); only a position without a seed falls back to its place in the input.
+    tag = f"{job.variant}:{job.seed}" if job.seed is not None else f"{job.variant}:#{job.index}"
     rng, decoy_rng = random.Random(f"play:{tag}"), random.Random(f"decoy:{tag}")
     visible = {visible_key(game)}
     counts: dict[tuple[tuple[int, ...], ...], int] = {}

@@ -99,15 +99,43 @@ def _get(row: Any, name: str) -> Any:
     return row[name] if isinstance(row, dict) else getattr(row, name)
 
 
-def _truth(value: Any) -> bool:
-    return value.strip().lower() in ("true", "1", "yes") if isinstance(value, str) else bool(value)
+def _which(row: Any) -> str:
+    """The row's deal, such as " (yukon seed 7)", so a bad row among thousands is found."""
+    seed = row.get("seed") if isinstance(row, dict) else getattr(row, "seed", None)
+    return f" ({_get(row, 'variant')} seed {seed})"
+
+
+def _number(row: Any, name: str, kind: type[int] | type[float]) -> Any:
+    """``row``'s ``name`` as a finite number, or a ValueError saying which row and value:
+    rows read from a damaged CSV file must not end in a bare conversion traceback."""
+    value = _get(row, name)
+    try:
+        number = kind(value)
+    except (TypeError, ValueError):
+        number = math.nan
+    if not math.isfinite(number):
+        raise ValueError(f"{name} {value!r} is not a number{_which(row)}")
+    return number
+
+
+def _truth(row: Any, name: str) -> bool:
+    """A yes/no field: text such as "True", "false", "1" from a CSV file, or a bool."""
+    value = _get(row, name)
+    if not isinstance(value, str):
+        return bool(value)
+    text = value.strip().lower()
+    if text not in ("true", "1", "yes", "false", "0", "no"):
+        raise ValueError(f"{name} {value!r} is not true or false{_which(row)}")
+    return text in ("true", "1", "yes")
 
 
 def summarize(results: Iterable[Any], confidence: float = 0.95) -> list[SolveSummary | PlaySummary]:
     """One summary per variant (solver results) or per variant and strategy (play-outs).
 
     Takes ``SolveOutcome``/``PlayOutcome`` objects or rows read from the command line's CSV
-    files (dicts of text), so a resumed study summarises everything in its file.
+    files (dicts of text), so a resumed study summarises everything in its file. A value
+    that does not parse (status "maybe", seconds "abc") raises ValueError naming the field,
+    the value and the deal.
     """
     groups: dict[tuple[str, ...], SolveSummary | PlaySummary] = {}
     for row in results:
@@ -117,19 +145,23 @@ def summarize(results: Iterable[Any], confidence: float = 0.95) -> list[SolveSum
             assert isinstance(s, SolveSummary)
             status = _get(row, "status")
             if status not in ("won", "lost", "unknown"):
-                raise ValueError(f"unknown solver status {status!r}")
+                raise ValueError(f"unknown solver status {status!r}{_which(row)}")
+            seconds = _number(row, "seconds", float)
             setattr(s, status, getattr(s, status) + 1)
-            s.seconds += float(_get(row, "seconds"))
+            s.seconds += seconds
         else:
             name = str(_get(row, "strategy"))
             p = groups.setdefault(
                 (variant, name), PlaySummary(variant, name, confidence=confidence)
             )
             assert isinstance(p, PlaySummary)
+            won = _truth(row, "won")
+            moves = _number(row, "moves", int)
+            foundation = _number(row, "foundation", int)
             p.played += 1
-            p.won += _truth(_get(row, "won"))
-            p.moves += int(_get(row, "moves"))
-            p.foundation += int(_get(row, "foundation"))
+            p.won += won
+            p.moves += moves
+            p.foundation += foundation
             p.stops[str(_get(row, "stop"))] += 1
     return [groups[k] for k in sorted(groups)]
 
