@@ -183,6 +183,9 @@ function render({ model, el }) {
       if (guess && sameMove(msg.intent, guess.intent)) unguess();
       else drag.snapBack();
       if (msg.message) notices.toast(msg.message);
+    } else if (msg?.type === "notice") {
+      // Python's word on something besides the move (a save that failed, say): nothing to undo.
+      if (msg.message) notices.toast(msg.message);
     } else if (msg?.type === "shake" && drawn) {
       shake(groupElements(drawn, msg.source, msg.index ?? null));
       if (msg.message) live.textContent = msg.message;

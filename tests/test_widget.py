@@ -15,6 +15,7 @@ import pytest
 from positions import build
 
 from yukon_widget import Game, IllegalMoveError, Move, Yukon
+from yukon_widget.engine.record import to_record
 from yukon_widget.widget.saves import SaveFileError
 
 
@@ -232,11 +233,16 @@ def test_a_save_whose_moves_do_not_replay_is_refused(tmp_path):
     path = tmp_path / "g.json"
     w = Yukon("yukon", seed=7, save=path)
     w.play(w.game.legal_moves()[0])
-    data = json.loads(path.read_text())
-    data["moves"] = ["KS t1-t1"]
-    path.write_text(json.dumps(data))
-    with pytest.raises(SaveFileError, match="do not replay"):
-        Yukon(save=path)
+    w.close()
+    good = path.read_text()
+    for bad in (
+        good.replace(str(w.game.history[0]), "KS t1-t1"),  # a journal line that does not replay
+        json.dumps(to_record(Game("yukon", seed=7)) | {"moves": ["KS t1-t1"]}),  # version 1
+    ):
+        path.write_text(bad)
+        with pytest.raises(SaveFileError, match="do not replay"):
+            Yukon(save=path)
+        assert path.read_text() == bad
 
 
 def test_animate_runs_in_the_background_inside_a_loop():

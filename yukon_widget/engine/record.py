@@ -14,9 +14,9 @@ VERSION = 1
 def to_record(game: Game) -> dict[str, Any]:
     """The start position, the seed, the moves played and the moves that redo() would replay."""
     ahead = game.copy()
-    pending = []
-    while ahead.can_redo:
-        pending.append(str(ahead.redo()))
+    # Push the redo moves on the copy directly: redo() copies the redo stack at each step,
+    # which is quadratic in a long redo stack (after a restart of a long game).
+    pending = [str(ahead._push(raw)) for raw in reversed(game._redo)]
     return {
         "format": FORMAT,
         "version": VERSION,
@@ -30,16 +30,28 @@ def to_record(game: Game) -> dict[str, Any]:
 
 def from_record(data: Any) -> Game:
     """The game a record describes, with its line and redo moves; raises ValueError if the
-    record is not one of ours or does not replay."""
+    record is not one of ours or does not replay.
+
+    Records come from files people can edit, so every field is checked for its exact type
+    (``true`` is not the version 1, a number is not a move) before anything is replayed.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError(f"not a {FORMAT} record (its 'format' field should be {FORMAT!r})")
-    if data.get("version") != VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != VERSION:
         raise ValueError(
-            f"unsupported record version {data.get('version')!r}; this release reads {VERSION}"
+            f"unsupported record version {_brief(version)}; this release reads {VERSION}"
         )
     for key, kind in (("moves", list), ("redo", list), ("start", dict)):
         if not isinstance(data.get(key), kind):
             raise ValueError(f"the record's {key!r} must be a {kind.__name__}")
+    for key in ("moves", "redo"):
+        for k, text in enumerate(data[key]):
+            if not isinstance(text, str):
+                raise ValueError(
+                    f"the record's {key!r} must hold move notation, but entry {k + 1} is "
+                    f"{_brief(text)}"
+                )
     game = Game.from_position(data["start"])
     seed = data.get("seed")
     if seed is not None:
@@ -55,3 +67,9 @@ def from_record(data: Any) -> Game:
     for _ in data["redo"]:
         game.undo()
     return game
+
+
+def _brief(value: Any) -> str:
+    """A value for an error message, cut short: records can hold anything."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -13,6 +13,7 @@ position already seen in this game, withdrawals, and moves between two equivalen
 
 from __future__ import annotations
 
+import weakref
 from typing import NamedTuple
 
 from ..engine.cards import symbol
@@ -36,14 +37,73 @@ def _key(game: Game) -> bytes:
     return b"\xff".join(parts)
 
 
-def _seen_positions(game: Game) -> set[bytes]:
-    """Canonical keys of every position of the current line (replayed on a copy)."""
-    replay = game.copy()
-    keys = {_key(replay)}
-    while replay._line:
-        replay._pop()
-        keys.add(_key(replay))
-    return keys
+class _SeenLine:
+    """Keys of the positions along one game's line, kept in step with it.
+
+    A widget asks for a hint after every move; collecting the keys by replaying the whole
+    line each time made that cost grow with the game (28 ms at 5,000 moves). The line is a
+    stack whose entries are fresh tuples for every move played, so the cache finds where it
+    still agrees with the line by comparing entries by identity from the end, drops the keys
+    past that point and computes keys only for the moves pushed since.
+    """
+
+    __slots__ = ("counts", "entries", "keys")
+
+    def __init__(self) -> None:
+        self.entries: list[tuple] = []  # the line entries the keys below are for
+        self.keys: list[bytes] = []  # keys[k]: the position after the first k entries
+        self.counts: dict[bytes, int] = {}  # how often each key occurs in ``keys``
+
+    def sync(self, game: Game) -> dict[bytes, int]:
+        """The keys of every position of ``game``'s current line (use ``in`` on it)."""
+        line, entries = game._line, self.entries
+        same = min(len(line), len(entries))
+        while same and line[same - 1] is not entries[same - 1]:
+            same -= 1
+        del entries[same:]
+        while len(self.keys) > same + 1:
+            self._drop(self.keys.pop())
+        if len(line) > same or not self.keys:
+            self._add(game, same + 1 if self.keys else 0)
+        return self.counts
+
+    def _add(self, game: Game, low: int) -> None:
+        """Keys of the positions after ``low`` .. ``len(line)`` line entries: take those
+        moves back on the game itself, reading each position's key, then play them again."""
+        line = game._line
+        fresh = [_key(game)]
+        taken = []
+        try:
+            for entry in reversed(line[low:]):
+                s, i, t, k, flipped, _move = entry
+                game._unapply(s, i, t, k, flipped)
+                taken.append(entry)
+                fresh.append(_key(game))
+        finally:
+            for s, i, t, _k, _f, _m in reversed(taken):
+                game._apply((s, i, t))
+        for key in reversed(fresh):
+            self.keys.append(key)
+            self.counts[key] = self.counts.get(key, 0) + 1
+        self.entries.extend(line[len(self.entries) :])
+
+    def _drop(self, key: bytes) -> None:
+        left = self.counts[key] - 1
+        if left:
+            self.counts[key] = left
+        else:
+            del self.counts[key]
+
+
+_SEEN: weakref.WeakKeyDictionary[Game, _SeenLine] = weakref.WeakKeyDictionary()
+
+
+def _seen_positions(game: Game) -> dict[bytes, int]:
+    """Canonical keys of every position of the current line (kept per game, see _SeenLine)."""
+    seen = _SEEN.get(game)
+    if seen is None:
+        seen = _SEEN[game] = _SeenLine()
+    return seen.sync(game)
 
 
 def _fits_foundation(game: Game, x: int) -> bool:

@@ -1,36 +1,59 @@
 """``Yukon``: the playable board, a thin anywidget layer over a ``Game``.
 
 Python is the single source of truth: the page draws ``state`` and sends intents; every intent
-is checked here and played by the engine, then ``state`` is replaced as a whole.
+is checked here and played by the engine, then ``state`` is replaced as a whole. Every message
+from the page gets an answer: a new ``state``, or a reply in player words; nothing it sends
+can raise out of the handler, change ``state`` behind Python's back, or half-change the game.
 """
 
 from __future__ import annotations
 
 import asyncio
+import functools
+import logging
 import os
 import time
+import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any
 
 import anywidget
 import traitlets
+from ipywidgets import CallbackDispatcher
 
 from ..engine import Game, IllegalMoveError, Move
 from ..engine.cards import parse_card, spoken
+from ..engine.position import check_rules
+from ..engine.record import to_record
+from ..engine.shuffle import check_seed
+from ..engine.variants import get_variant
 from .intents import IntentError, check_intent, click_move, move_from_intent
-from .saves import read_save, write_save
-from .state import build_state, describe, last_entry, pile_words
+from .saves import SaveFile, SaveFileError, mark
+from .state import build_state, describe, last_entry, pile_words, player_words
 
 _STATIC = Path(__file__).parent.parent / "static"
+log = logging.getLogger("yukon_widget")
+
+#: The reply when handling a message failed in a way nobody planned for (a bug): the game
+#: was put back as it was, and the traceback went to the log.
+OOPS = "Something went wrong in the game, so nothing changed."
+
+
+class SaveWarning(UserWarning):
+    """Saving failed (or works again) while a script played; the game goes on regardless."""
 
 
 class Yukon(anywidget.AnyWidget):
     """A board in a notebook cell. ``Yukon("russian", seed=7)``; ``w.game`` is the live Game.
 
-    ``save="my-game.json"`` writes the game after every change (atomically) and resumes from
-    that file when it exists. Play from Python with ``w.move``, ``w.play``, ``w.undo``... so
-    every view of the board follows; after changing ``w.game`` directly, call ``w.refresh()``.
+    ``save="my-game.json"`` writes the game after every change and resumes from that file
+    when it exists (see ``widget/saves.py``): given no variant or seed it resumes whatever
+    the file holds and says which game that is; a variant, seed, rule or ``game=`` that
+    contradicts the file raises SaveFileError, as does a file that is not a save. The
+    click-to-move and safe auto-play settings are saved too; those given here win. Play from
+    Python with ``w.move``, ``w.play``, ``w.undo``... so every view of the board follows;
+    after changing ``w.game`` directly, call ``w.refresh()``. ``w.close()`` releases the save.
     """
 
     _esm = _STATIC / "widget.js"
@@ -39,31 +62,54 @@ class Yukon(anywidget.AnyWidget):
 
     def __init__(
         self,
-        variant: str = "yukon",
+        variant: str | None = None,
         seed: int | None = None,
         *,
         game: Game | None = None,
         save: str | os.PathLike | None = None,
-        click_to_move: bool = True,
-        safe_autoplay: bool = False,
+        click_to_move: bool | None = None,
+        safe_autoplay: bool | None = None,
         **rule_options: Any,
     ) -> None:
+        settings = {"click_to_move": True, "safe_autoplay": False}
+        note = ""
+        save_file = None
+        if save is None:
+            if game is None:
+                game = Game(variant or "yukon", seed=seed, **rule_options)
+        else:
+            _check_arguments(variant, seed, rule_options)
+            save_file = SaveFile.open(save)  # the folder, the lock, and what the file holds
+            try:
+                game, saved_settings, note = _resume(save_file, variant, seed, game, rule_options)
+            except BaseException:
+                save_file.abort()
+                raise
+            settings.update(saved_settings)
+        for key, value in (("click_to_move", click_to_move), ("safe_autoplay", safe_autoplay)):
+            if value is not None:
+                settings[key] = bool(value)
         super().__init__()
-        self._save = Path(save) if save is not None else None
-        if game is None and self._save is not None and self._save.exists():
-            game = read_save(self._save)
-        self._game = game if game is not None else Game(variant, seed=seed, **rule_options)
-        self._settings = {
-            "click_to_move": bool(click_to_move),
-            "safe_autoplay": bool(safe_autoplay),
-        }
+        self._game = game
+        self._settings = settings
         self._serial = 0
-        self._move_callbacks: list[Callable[[Move], Any]] = []
-        self._win_callbacks: list[Callable[[Game], Any]] = []
+        self._published: dict[str, Any] | None = None
+        self._move_callbacks = CallbackDispatcher()
+        self._win_callbacks = CallbackDispatcher()
         self._hint: dict[str, Any] | None = None
+        self._deferred: list[Callable[[], Any]] | None = None  # set while a page message runs
+        self._recorded = 0  # changes handed to the save, to know when to put the file back
+        self._save: SaveFile | None = None
+        if save_file is not None:
+            save_file.on_detach = self._save_taken_over
+            try:
+                save_file.commit(lambda: (self._game, self._settings))
+            except SaveFileError:
+                self.close()
+                raise
+            self._save = save_file
         self.on_msg(self._on_page_message)
-        self._publish({"kind": "load", "moves": []}, "")
-        self._write()
+        self._publish({"kind": "load", "moves": []}, note)
 
     # ------------------------------------------------------------------ for scripts
 
@@ -71,6 +117,11 @@ class Yukon(anywidget.AnyWidget):
     def game(self) -> Game:
         """The live game. Changing it directly? Call ``refresh()`` so the board follows."""
         return self._game
+
+    @property
+    def settings(self) -> dict[str, bool]:
+        """The board's switches: ``click_to_move`` and ``safe_autoplay`` (a copy)."""
+        return dict(self._settings)
 
     def play(self, move: Move | str) -> Move:
         """Play a move (a Move or notation) on the board; illegal moves raise and change nothing."""
@@ -81,25 +132,34 @@ class Yukon(anywidget.AnyWidget):
         return self._play_and_publish(self._game.parse_move(f"{card} {target}"))
 
     def undo(self) -> Move:
+        """Take back the last move; IndexError when there is none."""
+        before = mark(self._game)
         move = self._game.undo()
-        self._changed("undo", [], f"Took back {describe_move(move)}")
+        text = f"Took back {describe_move(move, self._game)}"
+        self._changed("undo", [], text, op={"op": "undo"}, before=before)
         return move
 
     def redo(self) -> Move:
+        """Play again the last move taken back; IndexError when there is none."""
+        before = mark(self._game)
         was_won = self._game.is_won
         move = self._game.redo()
         entry = last_entry(self._game)
-        self._changed("redo", [entry], describe(entry), [move], was_won)
+        text = describe(entry, self._game)
+        self._changed("redo", [entry], text, [move], was_won, {"op": "redo"}, before)
         return move
 
     def restart(self) -> None:
+        """Back to the start of the deal; redo steps through the line again."""
+        before = mark(self._game)
         self._game.restart()
-        self._changed("restart", [], "Restarted the deal.")
+        self._changed("restart", [], "Restarted the deal.", op={"op": "restart"}, before=before)
 
     def new_game(
         self, variant: str | None = None, seed: int | None = None, mode: str = "random"
     ) -> Game:
         """Deal a new game (``mode``: "random", "winnable" or "daily"); returns it."""
+        before = mark(self._game)
         variant = variant or self._game.variant
         rules = self._game.rules if variant == self._game.variant else {}
         # Winnable and daily deals were proven under the variant's own rules.
@@ -112,7 +172,8 @@ class Yukon(anywidget.AnyWidget):
         else:
             raise ValueError(f"unknown mode {mode!r}: use 'random', 'winnable' or 'daily'")
         self._game = game
-        self._changed("new", [], f"New {game.title} deal, seed {game.seed}.")
+        text = f"New {game.title} deal, seed {game.seed}."
+        self._changed("new", [], text, op={"op": "game", "game": to_record(game)}, before=before)
         return game
 
     def hint(self) -> Move | None:
@@ -125,30 +186,36 @@ class Yukon(anywidget.AnyWidget):
         best = ranked[0]
         entry = self._locate(best.move)
         self._hint = {**entry, "reason": best.reason}
-        self._publish(None, f"Hint: {describe_move(best.move)} {best.reason}")
+        why = best.reason[:1].upper() + best.reason[1:]
+        self._publish(None, f"Hint: {describe_move(best.move, self._game)} {why}.")
         return best.move
 
     def auto_finish(self) -> list[Move]:
         """Play every card up, when the engine has confirmed that this wins."""
         if not self._game.can_auto_finish():
             raise IllegalMoveError("auto-finish is not available: it would not win from here")
+        before = mark(self._game)
         played = self._game.auto_finish()
         entries = self._relog(len(played))
-        self._changed("auto_finish", entries, f"{len(played)} cards went up.", played, False)
+        op = {"op": "play", "moves": [str(m) for m in played]}
+        text = f"{len(played)} cards went up."
+        self._changed("auto_finish", entries, text, played, False, op, before)
         return played
 
     def refresh(self) -> None:
         """Redraw every view from ``w.game`` (after changing the game directly)."""
-        self._changed("load", [], "")
+        self._changed("load", [], "", op=None, before=())
 
-    def on_move(self, fn: Callable[[Move], Any]) -> Callable[[Move], Any]:
-        """Call ``fn(move)`` after every move, made by hand in the page or by a script."""
-        self._move_callbacks.append(fn)
+    def on_move(self, fn: Callable[[Move], Any], remove: bool = False) -> Callable[[Move], Any]:
+        """Call ``fn(move)`` after every move, made by hand in the page or by a script;
+        ``remove=True`` stops that. An error in ``fn`` is shown (as ipywidgets shows errors
+        in callbacks) and does not undo the move."""
+        self._move_callbacks.register_callback(fn, remove=remove)
         return fn
 
-    def on_win(self, fn: Callable[[Game], Any]) -> Callable[[Game], Any]:
-        """Call ``fn(game)`` when the game is won."""
-        self._win_callbacks.append(fn)
+    def on_win(self, fn: Callable[[Game], Any], remove: bool = False) -> Callable[[Game], Any]:
+        """Call ``fn(game)`` when the game is won; ``remove=True`` stops that."""
+        self._win_callbacks.register_callback(fn, remove=remove)
         return fn
 
     def animate(self, moves: Iterable[Move | str], delay: float = 0.4) -> asyncio.Task | None:
@@ -176,23 +243,57 @@ class Yukon(anywidget.AnyWidget):
 
         return loop.create_task(run())
 
+    def close(self) -> None:
+        """Close the widget and release its save file (which stays, complete)."""
+        save, self._save = getattr(self, "_save", None), None
+        if save is not None:
+            save.close()
+        super().close()
+
     # ------------------------------------------------------------------ the page
 
     def _on_page_message(self, _widget: Any, msg: Any, _buffers: Any = None) -> None:
+        """Handle one message from the page. Whatever it holds, the page gets an answer: the
+        new state, or a "rejected" reply in player words with the board as it was."""
         try:
-            self._handle(check_intent(msg))
-        except (IntentError, IllegalMoveError, IndexError, ValueError) as err:
-            self.send({"type": "rejected", "message": str(err), "intent": msg})
+            checkpoint = _Checkpoint(self)
+            self._deferred = []
+            try:
+                self._handle(msg)
+            except Exception as err:
+                self._deferred = None
+                checkpoint.restore()
+                self._reject(msg, err)
+                return
+            done, self._deferred = self._deferred, None
+            for call in done:  # callbacks: their errors are theirs, shown, never a rejection
+                call()
+        except Exception:  # the reply itself failed (e.g. the comm is gone): log, never raise
+            self._deferred = None
+            log.exception("yukon-widget: could not answer a message from the page")
 
-    def _handle(self, msg: dict[str, Any]) -> None:
+    def _reject(self, msg: Any, err: Exception) -> None:
+        if isinstance(err, IntentError):
+            text = str(err)
+            log.debug("yukon-widget: refused %s", err.detail)
+        elif isinstance(err, IllegalMoveError):
+            text = player_words(str(err), self._game)
+        else:
+            text = OOPS
+            log.error("yukon-widget: a page message failed; the game was put back", exc_info=err)
+        self.send({"type": "rejected", "message": text, "intent": msg})
+
+    def _handle(self, msg: Any) -> None:
+        game = self._game
+        msg = check_intent(msg, game)
         kind = msg["type"]
         if kind == "move":
-            move = move_from_intent(self._game, msg["source"], msg.get("index"), msg["target"])
+            move = move_from_intent(game, msg["source"], msg.get("index"), msg["target"])
             self._play_and_publish(move)
         elif kind == "click":
             if not self._settings["click_to_move"]:
-                raise IntentError("click to move is off: drag the card instead")
-            move = click_move(self._game, msg["source"], msg.get("index"))
+                raise IntentError("Click to move is off: drag the card instead.")
+            move = click_move(game, msg["source"], msg.get("index"))
             if move is None:
                 self.send(
                     {
@@ -204,19 +305,57 @@ class Yukon(anywidget.AnyWidget):
                 )
                 return
             self._play_and_publish(move)
-        elif kind in ("undo", "redo", "restart", "hint", "auto_finish"):
+        elif kind == "undo":
+            if not game.can_undo:
+                raise IntentError("There is no move to take back.")
+            self.undo()
+        elif kind == "redo":
+            if not game.can_redo:
+                raise IntentError("There is no move to play again.")
+            self.redo()
+        elif kind == "auto_finish":
+            if not game.can_auto_finish():
+                raise IntentError("Auto-finish is not available: it would not win from here.")
+            self.auto_finish()
+        elif kind in ("restart", "hint"):
             getattr(self, kind)()
         elif kind == "new_game":
-            self.new_game(msg.get("variant"), msg.get("seed"), msg.get("mode", "random"))
+            try:
+                self.new_game(msg.get("variant"), msg.get("seed"), msg.get("mode", "random"))
+            except ValueError as err:  # no packaged winnable deals for that variant
+                raise IntentError(
+                    "That kind of deal is not available for this game.", str(err)
+                ) from None
         elif kind == "settings":
+            before = mark(game)
             for key in ("click_to_move", "safe_autoplay"):
                 if key in msg:
                     self._settings[key] = msg[key]
-            self._publish(None, "")
+            op = {"op": "settings", "settings": dict(self._settings)}
+            text = self._record(op, before)
+            self._publish(None, text or "")
+
+    @traitlets.observe("state")
+    def _keep_state(self, change: dict[str, Any]) -> None:
+        """The page may not rewrite ``state`` (a front end can set any synced trait): put
+        Python's back, which also sends it to every view again."""
+        published = getattr(self, "_published", None)
+        if published is not None and change["new"] is not published:
+            log.warning("yukon-widget: the page tried to change the board's state; restored")
+            self.state = published
+
+    def _save_taken_over(self, notice: str) -> None:
+        """Another board of this kernel opened this board's save file and now writes it
+        (a re-run cell, usually): this board's views say so; no warning, as the cell that
+        took over is where the player is looking."""
+        self._save = None
+        self._publish(None, notice)
+        self.send({"type": "notice", "message": notice})
 
     # ------------------------------------------------------------------ internals
 
     def _play_and_publish(self, move: Move | str) -> Move:
+        before = mark(self._game)
         was_won = self._game.is_won
         played = [self._game.play(move)]
         entries = [last_entry(self._game)]
@@ -224,7 +363,9 @@ class Yukon(anywidget.AnyWidget):
             extra = self._game.play_safe_moves()
             entries += self._relog(len(extra))
             played += extra
-        self._changed("move", entries, " ".join(describe(e) for e in entries), played, was_won)
+        text = " ".join(describe(e, self._game) for e in entries)
+        op = {"op": "play", "moves": [str(m) for m in played]}
+        self._changed("move", entries, text, played, was_won, op, before)
         return played[0]
 
     def _relog(self, count: int) -> list[dict[str, Any]]:
@@ -250,22 +391,53 @@ class Yukon(anywidget.AnyWidget):
         kind: str,
         entries: list[dict[str, Any]],
         text: str,
-        played: list[Move] = (),
+        played: Iterable[Move] = (),
         was_won: bool = True,
+        op: dict[str, Any] | None = None,
+        before: tuple = (),
     ) -> None:
-        """Publish and save a change, then tell the callbacks about the moves it played."""
+        """Save and publish a change, then tell the callbacks about the moves it played."""
         self._hint = None
         won_now = self._game.is_won and not was_won
         if won_now:
             text = f"{text} You won!"
+        notice = self._record(op, before)
+        if notice:
+            text = f"{text} {notice}".strip()
         self._publish({"kind": kind, "moves": entries}, text)
-        self._write()
-        for move in played:
-            for fn in self._move_callbacks:
-                fn(move)
+        calls = [functools.partial(self._move_callbacks, move) for move in played]
         if won_now:
-            for fn in self._win_callbacks:
-                fn(self._game)
+            calls.append(functools.partial(self._win_callbacks, self._game))
+        if self._deferred is not None:
+            self._deferred.extend(calls)  # after the page message is fully handled
+        else:
+            for call in calls:
+                call()
+
+    def _record(self, op: dict[str, Any] | None, before: tuple) -> str | None:
+        """Hand one change to the save; a notice for the player if saving failed (or works
+        again). Never raises: the game goes on whether or not the disk does."""
+        if self._save is None:
+            return None
+        self._recorded += 1
+        if op is None:
+            notice = self._save.rewrite(self._game, self._settings)
+        else:
+            notice = self._save.record(op, self._game, self._settings, before)
+        if notice:
+            self._notify(notice)
+        return notice
+
+    def _notify(self, notice: str) -> None:
+        """Tell the player something that is not a refusal: a "notice" reply for the page,
+        and a SaveWarning when a script (not the page) made the change."""
+        if self._deferred is None:
+            warnings.warn(notice, SaveWarning, stacklevel=4)
+            self.send({"type": "notice", "message": notice})
+        else:
+            self._deferred.append(
+                functools.partial(self.send, {"type": "notice", "message": notice})
+            )
 
     def _publish(self, last: dict[str, Any] | None, announcement: str) -> None:
         game = self._game
@@ -278,7 +450,7 @@ class Yukon(anywidget.AnyWidget):
         else:
             status = "playing"
         self._serial += 1
-        self.state = build_state(
+        self._published = build_state(
             game,
             serial=self._serial,
             settings=self._settings,
@@ -288,13 +460,149 @@ class Yukon(anywidget.AnyWidget):
             last=last,
             announcement=announcement,
         )
-
-    def _write(self) -> None:
-        if self._save is not None:
-            write_save(self._save, self._game)
+        self.state = self._published
 
 
-def describe_move(move: Move) -> str:
+class _Checkpoint:
+    """The board as it was before a page message, to put back if handling it fails.
+
+    Taken for every message, so it must cost the same at move 20,000 as at move 1: the
+    position is small, and one message only pushes moves onto the end of the line or pops
+    them off it (undo, restart), so the line's length, its last entry and the redo stack
+    (usually short) are enough to rebuild it.
+    """
+
+    def __init__(self, widget: Yukon) -> None:
+        g = widget._game
+        self.widget, self.game = widget, g
+        self.settings, self.hint, self.state = dict(widget._settings), widget._hint, widget.state
+        self.recorded = widget._recorded
+        self.cols = [list(c) for c in g._cols]
+        self.down, self.cells = list(g._down), list(g._cells)
+        self.found = [list(f) for f in g._found]
+        self.length, self.tail, self.redo = len(g._line), g._line[-1:], list(g._redo)
+
+    def restore(self) -> None:
+        """Put the game, settings, state and save back as they were (a no-op when the
+        message was refused before it changed anything, which is the usual case)."""
+        w, g = self.widget, self.game
+        try:
+            w._game = g
+            w._settings.clear()
+            w._settings.update(self.settings)
+            w._hint = self.hint
+            line = g._line
+            if len(line) != self.length or line[-1:] != self.tail or g._redo != self.redo:
+                while len(line) > self.length:
+                    g._pop()
+                popped = g._redo[len(self.redo) :]  # what undo/restart took off, in order
+                for raw in reversed(popped):
+                    if len(line) >= self.length:
+                        break
+                    g._push(raw)
+                g._redo = list(self.redo)
+            for col, saved in zip(g._cols, self.cols):
+                col[:] = saved
+            for pile, saved in zip(g._found, self.found):
+                pile[:] = saved
+            g._down[:] = self.down
+            g._cells[:] = self.cells
+            if len(line) != self.length or line[-1:] != self.tail:
+                log.error("yukon-widget: the game's line could not be put back exactly")
+            if w.state is not self.state:
+                w._publish(None, "")
+            if w._recorded != self.recorded and w._save is not None:
+                w._record(None, ())  # the file took the change: write the game as it is now
+        except Exception:
+            log.exception("yukon-widget: could not put the board back after an error")
+
+
+def _check_arguments(variant: str | None, seed: int | None, rules: dict[str, Any]) -> None:
+    """Bad arguments raise the ValueError a Game would, before the save file is touched."""
+    v = get_variant(variant or "yukon")
+    if seed is not None:
+        check_seed(seed)
+    check_rules(v, rules)
+
+
+def _deal_words(game: Game) -> str:
+    """``"a Yukon game (deal 3)"``: which game a save holds, for people."""
+    deal = f" (deal {game.seed})" if game.seed is not None else ""
+    return f"a {game.title} game{deal}"
+
+
+def _resume(
+    save: SaveFile,
+    variant: str | None,
+    seed: int | None,
+    game: Game | None,
+    rules: dict[str, Any],
+) -> tuple[Game, dict[str, bool], str]:
+    """(game, saved settings, announcement) for a board opening ``save``.
+
+    Nothing given but the file: resume it and say which game it is. A variant, seed or rule
+    given that the saved game does not have: SaveFileError (resuming would ignore what was
+    asked; starting over would throw the saved game away). ``game=`` given: fine when the
+    save is that game or continues it (the saved moves are then played on it), else an error.
+    """
+    saved = save.saved
+    if saved is None:
+        if game is None:
+            game = Game(variant or "yukon", seed=seed, **rules)
+        return game, {}, ""
+    old = saved.game
+    moves = f"{old.moves_made} move{'s' if old.moves_made != 1 else ''} made"
+    if game is not None:
+        _continue(game, old, save)
+    else:
+        wrong = []
+        if variant is not None and get_variant(variant).name != old.variant:
+            wrong.append(f"the variant is {old.title}")
+        if seed is not None and seed != old.seed:
+            wrong.append(
+                "it was dealt from a position" if old.seed is None else f"the deal is {old.seed}"
+            )
+        if rules:
+            asked = check_rules(get_variant(old.variant), rules)
+            wrong += [f"{key} is {old.rules[key]}" for key in rules if asked[key] != old.rules[key]]
+        if wrong:
+            raise SaveFileError(
+                f"{save.shown} holds {_deal_words(old)} with {moves}, not the game asked for "
+                f"({'; '.join(wrong)}). To resume it, leave out the variant, seed and rules; "
+                "to play the new deal, save to another file."
+            )
+        game = old
+    return game, saved.settings, f"Resumed {_deal_words(old)} from {save.name}: {moves}."
+
+
+def _continue(game: Game, old: Game, save: SaveFile) -> None:
+    """Bring ``game`` (given with ``game=``) up to the saved line when the save continues
+    it; SaveFileError when the save holds another game, which must not be overwritten."""
+    same_deal = (
+        game.variant == old.variant
+        and game.rules == old.rules
+        and game.start_position() == old.start_position()
+    )
+    mine, theirs = game.history, old.history
+    redo = to_record(old)["redo"]
+    if same_deal and mine == theirs and to_record(game)["redo"] == redo:
+        return
+    if same_deal and not game.can_redo and theirs[: len(mine)] == mine:
+        for move in theirs[len(mine) :]:
+            game.play(move)
+        for text in redo:
+            game.play(text)
+        for _ in redo:
+            game.undo()
+        return
+    raise SaveFileError(
+        f"{save.shown} holds {_deal_words(old)} with {old.moves_made} moves made, which "
+        "the game given does not continue. To resume it, leave out game=; to keep both, "
+        "save to another file."
+    )
+
+
+def describe_move(move: Move, game: Game | None = None) -> str:
     """``"7 of hearts from column 3 to column 1."``"""
     card = spoken(parse_card(move.card))
-    return f"{card} from {pile_words(move.source)} to {pile_words(move.target)}."
+    return f"{card} from {pile_words(move.source, game)} to {pile_words(move.target, game)}."

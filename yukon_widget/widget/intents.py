@@ -1,102 +1,123 @@
 """What the page may ask for, checked before anything changes.
 
 The page is not trusted: every message is validated here (types, pile ids, the card really
-being where the page says) and the move itself by the same engine scripts use.
+being where the page says) and the move itself by the same engine scripts use. Every refusal
+is an ``IntentError`` whose message is in player words ("column 3", "the spades foundation",
+never "t3" or an index), because the page shows it to the player as it is.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ..engine import Game, IllegalMoveError, Move
+from ..engine import VARIANTS, Game, Move
 from ..engine.cards import CODES
-from ..engine.shuffle import check_seed
-from ..engine.variants import get_variant
-from .state import MODES
+from ..engine.shuffle import SEED_LIMIT
+from .state import MODES, pile_words
 
 
 class IntentError(ValueError):
-    """A message from the page that is malformed or asks for something impossible."""
+    """A message from the page that is malformed or asks for something impossible; its
+    message is for the player. ``detail`` says what was wrong, for developers (logs)."""
+
+    def __init__(self, message: str, detail: str = "") -> None:
+        super().__init__(message)
+        self.detail = detail or message
 
 
-_FIELDS: dict[str, set[str]] = {
-    "move": {"source", "index", "target"},
-    "click": {"source", "index"},
-    "undo": set(),
-    "redo": set(),
-    "restart": set(),
-    "hint": set(),
-    "auto_finish": set(),
-    "new_game": {"variant", "seed", "mode"},
-    "settings": {"click_to_move", "safe_autoplay"},
+#: The page sent something no version of it would send: a bug or a forgery. Nothing the
+#: player can do about it, so the message says only that nothing happened.
+GARBLED = "The board sent a request the game could not read, so nothing changed."
+MOVED = "That card has already moved."
+
+_FIELDS: dict[str, frozenset[str]] = {
+    "move": frozenset({"source", "index", "target"}),
+    "click": frozenset({"source", "index"}),
+    "undo": frozenset(),
+    "redo": frozenset(),
+    "restart": frozenset(),
+    "hint": frozenset(),
+    "auto_finish": frozenset(),
+    "new_game": frozenset({"variant", "seed", "mode"}),
+    "settings": frozenset({"click_to_move", "safe_autoplay"}),
 }
 _REQUIRED = {"move": {"source", "target"}, "click": {"source"}}
 
 
-def check_intent(msg: Any) -> dict[str, Any]:
-    """The message if it is well-formed; IntentError saying what is wrong otherwise."""
+def _garbled(detail: str) -> IntentError:
+    return IntentError(GARBLED, detail)
+
+
+def check_intent(msg: Any, game: Game) -> dict[str, Any]:
+    """The message if it is well-formed for ``game``; IntentError otherwise.
+
+    Pile ids must be exactly ids of this board ("t3", not " t3" or "T3"): the page only ever
+    sends ids it was given in ``state``, so anything else is not the page's doing.
+    """
     if not isinstance(msg, dict):
-        raise IntentError(f"a message must be an object, not {type(msg).__name__}")
+        raise _garbled(f"a message must be an object, not {type(msg).__name__}")
     kind = msg.get("type")
-    if kind not in _FIELDS:
-        raise IntentError(f"unknown intent {kind!r}: expected one of {', '.join(_FIELDS)}")
-    extra = set(msg) - _FIELDS[kind] - {"type"}
-    if extra:
-        raise IntentError(f"unexpected field(s) for {kind!r}: {', '.join(sorted(map(str, extra)))}")
-    missing = _REQUIRED.get(kind, set()) - set(msg)
+    if not isinstance(kind, str) or kind not in _FIELDS:
+        raise _garbled(f"unknown intent type {_brief(kind)}")
+    keys = set(msg) - {"type"}
+    if keys - _FIELDS[kind]:
+        raise _garbled(f"unexpected field(s) for {kind!r}: {_brief(sorted(map(str, keys)))}")
+    missing = _REQUIRED.get(kind, set()) - keys
     if missing:
-        raise IntentError(f"{kind!r} needs {', '.join(sorted(missing))}")
+        raise _garbled(f"{kind!r} needs {', '.join(sorted(missing))}")
     for key in ("source", "target"):
-        if key in msg and not isinstance(msg[key], str):
-            raise IntentError(f"{key!r} must be a pile id such as 't3', not {msg[key]!r}")
+        if key in msg and (not isinstance(msg[key], str) or msg[key] not in game.pile_ids):
+            raise _garbled(f"{key!r} is not a pile id of this board: {_brief(msg[key])}")
     index = msg.get("index")
     if index is not None and (isinstance(index, bool) or not isinstance(index, int)):
-        raise IntentError(f"'index' must be a whole number or null, not {index!r}")
+        raise _garbled(f"'index' must be a whole number or null, not {_brief(index)}")
     if kind == "new_game":
-        if msg.get("variant") is not None:
-            try:
-                get_variant(msg["variant"])
-            except ValueError as err:
-                raise IntentError(str(err)) from None
-        if msg.get("seed") is not None:
-            try:
-                check_seed(msg["seed"])
-            except ValueError as err:
-                raise IntentError(str(err)) from None
-        if msg.get("mode", "random") not in MODES:
+        variant = msg.get("variant")
+        if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
+            raise _garbled(f"unknown variant {_brief(variant)}")
+        seed = msg.get("seed")
+        if seed is not None and (
+            isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT
+        ):
             raise IntentError(
-                f"unknown mode {msg.get('mode')!r}: expected one of {', '.join(MODES)}"
+                f"A deal number is a whole number from 0 to {SEED_LIMIT - 1:,}.",
+                f"bad seed {_brief(seed)}",
             )
+        mode = msg.get("mode", "random")
+        if not isinstance(mode, str) or mode not in MODES:
+            raise _garbled(f"unknown mode {_brief(mode)}")
     if kind == "settings":
-        if not set(msg) - {"type"}:
-            raise IntentError("'settings' needs click_to_move or safe_autoplay")
-        for key in _FIELDS["settings"] & set(msg):
+        if not keys:
+            raise _garbled("'settings' needs click_to_move or safe_autoplay")
+        for key in keys:
             if not isinstance(msg[key], bool):
-                raise IntentError(f"setting {key!r} must be true or false, not {msg[key]!r}")
+                raise _garbled(f"setting {key!r} must be true or false, not {_brief(msg[key])}")
     return msg
 
 
 def _card_at(game: Game, source: str, index: int | None) -> tuple[int, int, int]:
-    """(pile, index, card) the page points at; IntentError if no movable card is there."""
-    try:
-        s = game._pile(source)
-    except IllegalMoveError as err:
-        raise IntentError(str(err)) from None
+    """(pile, index, card) the page points at; IntentError if no movable card is there.
+
+    A page that is a step behind (a double click, a click during an animation) can point
+    at a card that has just moved: that is the player's view being stale, not a forgery.
+    """
+    s = game.pile_ids.index(source)
     nt, nf = game._nt, game._nf
     if s < nt:
         col, d = game._cols[s], game._down[s]
         if index is None or not 0 <= index < len(col):
-            raise IntentError(f"{source} has no card at index {index!r}")
+            raise IntentError(MOVED, f"{source} has no card at index {_brief(index)}")
         if index < d:
-            raise IntentError(f"the card at index {index} of {source} is face down")
+            raise IntentError("That card is face down.", f"{source}[{index}] is face down")
         return s, index, col[index]
     if index is not None:
-        raise IntentError(f"a card from {source} needs no index")
+        raise IntentError(MOVED, f"a card from {source} needs no index")
     card = game._found[s - nt][-1] if s < nt + nf and game._found[s - nt] else None
     if s >= nt + nf:
         card = game._cells[s - nt - nf]
     if card is None:
-        raise IntentError(f"{source} is empty")
+        where = pile_words(source, game)
+        raise IntentError(f"{where[0].upper()}{where[1:]} is empty.", f"{source} is empty")
     return s, -1, card
 
 
@@ -117,3 +138,12 @@ def click_move(game: Game, source: str, index: int | None) -> Move | None:
         return game._to_move(ups[0])
     cols = sorted((not game._cols[t], t, (a, b, t)) for a, b, t in options if t < nt)
     return game._to_move(cols[0][2]) if cols else None
+
+
+def _brief(value: Any) -> str:
+    """A value for a log line, cut short: the page can send anything."""
+    try:
+        text = repr(value)
+    except Exception:  # a huge int has no repr past 4,300 digits
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -5,18 +5,49 @@ Face-down cards leave Python as a count only, so the page cannot reveal them.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..engine import VARIANTS, Game
-from ..engine.cards import CODES, SUITS, parse_card, spoken
+from ..engine.cards import CODES, SUIT_NAMES, SUITS, parse_card, spoken
 
 MODES = ("random", "winnable", "daily")
 _VARIANT_MENU = [[v.name, v.title] for v in VARIANTS.values()]
 
 
-def pile_words(pid: str) -> str:
-    """``"t3"`` -> ``"column 3"``: pile names for people."""
-    return {"t": "column", "f": "foundation", "c": "cell"}[pid[0]] + " " + pid[1:]
+def pile_words(pid: str, game: Game | None = None) -> str:
+    """``"t3"`` -> ``"column 3"``, ``"f1"`` -> ``"the spades foundation"``, ``"c2"`` ->
+    ``"free cell 2"``: pile names for people, as the page labels the piles. Two foundations
+    of one suit are told apart by a number (``"spades foundation 2"``)."""
+    kind, number = pid[:1], pid[1:]
+    if kind == "t":
+        return f"column {number}"
+    if kind == "c":
+        return f"free cell {number}"
+    suits = game._v.foundation_suits if game is not None else ()
+    k = int(number) - 1 if number.isdigit() else -1
+    if not 0 <= k < len(suits):
+        return f"foundation {number}"
+    name = SUIT_NAMES[suits[k]]
+    if suits.count(suits[k]) == 1:
+        return f"the {name} foundation"
+    return f"{name} foundation {suits[: k + 1].count(suits[k])}"
+
+
+_PILE_ID = re.compile(r"(?:\b(?:column|foundation|cell)\s+)?\b([tfc][1-9][0-9]*)\b")
+
+
+def player_words(text: str, game: Game | None = None) -> str:
+    """An engine message for a player: pile ids become pile names (``"foundation f1 is
+    complete"`` -> ``"The spades foundation is complete."``), first letter up, full stop.
+
+    The engine's errors speak notation (scripts write ``t1``, ``f1``); the page speaks to
+    players, so every message that can reach the page goes through here."""
+    text = _PILE_ID.sub(lambda m: pile_words(m.group(1), game), text).strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text[-1] in ".!?" else text + "."
 
 
 def last_entry(game: Game) -> dict[str, Any]:
@@ -33,12 +64,12 @@ def last_entry(game: Game) -> dict[str, Any]:
     }
 
 
-def describe(entry: dict[str, Any]) -> str:
+def describe(entry: dict[str, Any], game: Game | None = None) -> str:
     """A played move in words, for the aria-live region."""
-    text = f"{spoken(parse_card(entry['card']))} to {pile_words(entry['target'])}."
+    text = f"{spoken(parse_card(entry['card']))} to {pile_words(entry['target'], game)}."
     if entry.get("flipped"):
         text += (
-            f" {pile_words(entry['source']).capitalize()} turns up "
+            f" {pile_words(entry['source'], game).capitalize()} turns up "
             f"{spoken(parse_card(entry['flipped']))}."
         )
     return text
