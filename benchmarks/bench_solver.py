@@ -21,14 +21,17 @@ CONFIGS = {
     "russian": ("russian", True),
     "alaska": ("alaska", True),
     "moosehide": ("moosehide", False),
+    "yukon-cells": ("yukon-cells", True),
+    "double-yukon": ("double-yukon", True),
 }
+DEFAULT = "yukon,yukon-nowd,russian,alaska,moosehide"
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description="solve seeds 1..N per configuration")
     ap.add_argument("-n", type=int, default=200, help="deals per configuration")
     ap.add_argument("--limit", type=float, default=30.0, help="seconds per deal")
-    ap.add_argument("--variants", default=",".join(CONFIGS), help=", ".join(CONFIGS))
+    ap.add_argument("--variants", default=DEFAULT, help=", ".join(CONFIGS))
     args = ap.parse_args()
     print(f"seeds 1..{args.n}, {args.limit:g} s per deal, one core, pure Python")
     head = f"{'config':<12}{'won':>6}{'lost':>6}{'unkn':>6}{'decided':>9}"

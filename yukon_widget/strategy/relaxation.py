@@ -30,8 +30,11 @@ def blocked(state: _Search, orders: bool = True) -> bool:
     from events that must happen strictly before it in any line of play:
 
     * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell). It is now,
-      or the card now directly on it is ever moved as the base of a group: nothing can
-      come between two cards, so that card leaves only by moving as a base.
+      or the card now directly on it is ever moved as the base of a group: cards are only
+      ever added on top of a column, so nothing can come between two cards, and a group
+      whose moved card lies lower carries both along, so that card leaves ``x`` only by
+      moving as a base. (A face-down card never moves at all until it has turned, and it
+      turns only when it is on top.)
     * ``up[x]``: ``x`` is ever face up: it is now, or it is ever on top.
     * ``home[x]``: ``x`` ever goes to its foundation: it must be on top, after every
       lower card of its suit still in play has gone up.
