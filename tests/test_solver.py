@@ -9,7 +9,7 @@ import pytest
 from yukon_widget import Game, SolveResult, solve
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
-from yukon_widget.strategy.relaxation import blocked, deadlocked_pair
+from yukon_widget.strategy.relaxation import blocked, deadlocked_pair, doomed
 from yukon_widget.strategy.solver import _luby, _Search
 
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
@@ -23,42 +23,42 @@ def oracle(game: Game, limit: int = 400_000) -> bool:
     """Obviously correct: depth-first over every legal move (the engine's own list, played and
     taken back), each position visited once. Columns are interchangeable and so are cells, so
     positions that differ only in their order count as one; nothing else is pruned."""
-    g = game.copy()
-    total = g._v.card_count
+    g = game.copy().board
 
     def key() -> tuple:
-        cols = tuple(sorted(zip(g._down, map(tuple, g._cols))))
-        cells = tuple(sorted(c for c in g._cells if c is not None))
-        return cols, tuple(map(len, g._found)), cells
+        cols = tuple(sorted(zip(g.down, map(tuple, g.columns))))
+        cells = tuple(sorted(c for c in g.cells if c is not None))
+        return cols, tuple(g.heights), cells
 
     def won() -> bool:
-        return sum(map(len, g._found)) == total
+        return g.is_won
 
     if won():
         return True
     seen = {key()}
     # One list of moves still to try per level, and the undo record of the move that led there.
-    stack: list[list] = [g._raw_moves()]
+    stack: list[list] = [g.moves()]
     played: list[tuple] = []
     while stack:
         if not stack[-1]:
             stack.pop()
             if played:
-                g._unapply(*played.pop())
+                move, k, flipped = played.pop()
+                g.undo(move, k, flipped)
             continue
         s, i, t = stack[-1].pop()
-        k, flipped = g._apply((s, i, t))
+        k, flipped = g.apply((s, i, t))
         if won():
             return True
         here = key()
         if here in seen:
-            g._unapply(s, i, t, k, flipped)
+            g.undo((s, i, t), k, flipped)
             continue
         seen.add(here)
         if len(seen) > limit:
             raise TooBig
-        played.append((s, i, t, k, flipped))
-        stack.append(g._raw_moves())
+        played.append(((s, i, t), k, flipped))
+        stack.append(g.moves())
     return False
 
 
@@ -219,7 +219,7 @@ def test_dead_cards_beneath_in_their_own_column_agree_with_the_oracle(variant):
         game = endgame(variant, rng.randint(8, 11), rng, False)
         search = _Search(game, None, None, 10**6)
         search._force()
-        if search._doomed():  # the relaxation's "lost" must be a true loss
+        if doomed(search.board):  # the relaxation's "lost" must be a true loss
             assert not oracle(game, 400_000)
         try:
             truth = oracle(game, 40_000)
@@ -245,7 +245,7 @@ def test_the_relaxation_never_condemns_a_position_on_a_winning_line(variant):
             for move in [None, *result.moves]:
                 if move is not None:
                     game.play(move)
-                assert not _Search(game, None, None, 10**6)._doomed(), game.position()
+                assert not doomed(game.board), game.position()
                 checked += 1
     assert checked > 150
 
@@ -283,7 +283,7 @@ def test_two_cards_queueing_for_one_spot_prove_seed_17_lost():
     too) and 7♣ only after 2♣. The relaxation sees it at once."""
     for withdraw in (True, False):
         game = Game("yukon", seed=17, foundation_withdrawal=withdraw)
-        assert blocked(_Search(game, None, None, 10**6))
+        assert blocked(game.board)
         assert solve(game, node_limit=10).lost
 
 
@@ -293,7 +293,7 @@ def test_a_face_down_card_and_the_card_on_it_needing_one_spot_prove_seed_61_lost
     and J♠ lie under 10♦), and 10♦ can neither go home (4♦ is under it) nor anywhere else."""
     for withdraw in (True, False):
         game = Game("yukon", seed=61, foundation_withdrawal=withdraw)
-        assert deadlocked_pair(_Search(game, None, None, 10**6))
+        assert deadlocked_pair(game.board)
         assert solve(game, node_limit=10).lost
 
 
@@ -381,14 +381,14 @@ def test_every_queue_the_relaxation_reports_is_a_true_loss(variant):
         game = queue_prone(variant, rng)
         search = _Search(game, None, None, 10**6)
         search._force()
-        doomed, base = blocked(search), blocked(search, orders=False)
-        if base or (not doomed and won >= 5):
+        lost, base = blocked(search.board), blocked(search.board, orders=False)
+        if base or (not lost and won >= 5):
             continue
         try:
             truth = oracle(game, 30_000)
         except TooBig:
             continue
-        if doomed:
+        if lost:
             assert not truth, game.position()
             condemned += 1
         won += truth
@@ -438,6 +438,6 @@ def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
     """The near misses of the queue and pair patterns: the positions are won (a winning line that
     replays is its own proof), and the relaxation must let them be."""
     game = _table(columns, home)
-    assert not blocked(_Search(game, None, None, 10**6))
+    assert not blocked(game.board)
     result = solve(game, time_limit=None)
     assert result.won and replays_to_win(game, result)

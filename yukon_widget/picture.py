@@ -79,18 +79,19 @@ def _slot(x: float, y: float, text: str, lit: bool) -> str:
 
 def draw(game: Game, move: Move | None = None) -> str:
     """The position as SVG text; ``move`` (if given) is outlined: the moved group and its target."""
-    v = game._v
-    nt, nf = game._nt, game._nf
+    board = game.board
+    v = board.variant
+    nt, nf = board.ncols, board.nfound
     lit_source = lit_index = lit_target = None
     if move is not None:
-        s, i, t = game._resolve(move)
+        s, i, t = game.resolve(move)
         lit_source, lit_index, lit_target = s, i, t
     pitch = CARD_W + GAP
     top_row = max(nt, nf + v.cells)
     width = MARGIN * 2 + top_row * pitch - GAP
     tab_y = MARGIN + CARD_H + 16
     tallest = 0
-    for col, d in zip(game._cols, game._down):
+    for col, d in zip(board.columns, board.down):
         tallest = max(tallest, d * DOWN_STEP + max(len(col) - d - 1, 0) * UP_STEP)
     height = tab_y + tallest + CARD_H + MARGIN
     out = [
@@ -102,7 +103,7 @@ def draw(game: Game, move: Move | None = None) -> str:
         '<rect width="4" height="8" fill="#3d62ad"/></pattern></defs>',
         f'<rect width="{width}" height="{height}" rx="8" fill="#2e5e3e"/>',
     ]
-    for k, card in enumerate(game._cells):
+    for k, card in enumerate(board.cells):
         x = MARGIN + k * pitch
         pile = nt + nf + k
         if card is None:
@@ -110,14 +111,15 @@ def draw(game: Game, move: Move | None = None) -> str:
         else:
             out.append(_card(x, MARGIN, card, full=True, lit=pile in (lit_source, lit_target)))
     first_found = width - MARGIN - nf * pitch + GAP
-    for f, (pile, s) in enumerate(zip(game._found, v.foundation_suits)):
+    for f, s in enumerate(v.foundation_suits):
         x = first_found + f * pitch
-        if pile:
+        top = board.foundation_top(f)
+        if top is not None:
             lit = nt + f in (lit_source, lit_target)
-            out.append(_card(x, MARGIN, pile[-1], full=True, lit=lit))
+            out.append(_card(x, MARGIN, top, full=True, lit=lit))
         else:
             out.append(_slot(x, MARGIN, SUIT_SYMBOLS[s], nt + f == lit_target))
-    for c, (col, d) in enumerate(zip(game._cols, game._down)):
+    for c, (col, d) in enumerate(zip(board.columns, board.down)):
         x = MARGIN + c * pitch
         if not col:
             out.append(_slot(x, tab_y, "K", c == lit_target))

@@ -16,7 +16,6 @@ SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = (
     "ace", "2", "3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king",
 )  # fmt: skip
-KING = 13
 
 #: The canonical code of every card, indexed by the card's integer.
 CODES: tuple[str, ...] = tuple(r + s for s in SUITS for r in RANKS)
@@ -46,9 +45,13 @@ def is_red(card: int) -> bool:
     return 1 <= card // 13 <= 2
 
 
-def make(rank_: int, suit_: int) -> int:
-    """The card of this rank (1..13) and suit (0..3)."""
-    return suit_ * 13 + rank_ - 1
+#: A King's ``card % 13``: hot loops compare it inline rather than call ``is_king``.
+KING_RANK = 12
+
+
+def is_king(card: int) -> bool:
+    """Kings alone (with what lies on them) may fill an empty column."""
+    return card % 13 == KING_RANK
 
 
 def parse_card(text: str) -> int:

@@ -1,24 +1,48 @@
-"""The game: a position, the moves it allows, and the line of moves played.
+"""The game: a ``Board``, the line of moves played on it, and the moves taken back.
 
-Piles are numbered internally: columns ``0..T-1``, foundations ``T..T+F-1``, cells after.
-A raw move is ``(source, index, target)``, with ``index`` the moved card's position in its
-column (``-1`` for foundation and cell sources). The public API speaks in ``Move`` objects and
-pile ids; the strategy layer uses the raw form, which is what keeps the solver fast.
+The public API speaks in ``Move`` objects and pile ids. Strategy code reads ``game.board``
+and speaks in raw moves (``board`` explains them), which is what keeps the solver fast;
+``to_move``, ``resolve`` and ``push_raw`` translate between the two.
 """
 
 from __future__ import annotations
 
 import copy as _copy
 import datetime
-from typing import Any
+import random
+from typing import Any, NamedTuple
 
 from . import position as _position
-from .cards import CODES, SUIT_NAMES, brief, parse_card, symbol
+from .board import Board, RawMove
+from .cards import CODES, KING_RANK, SUIT_NAMES, brief, parse_card, symbol
 from .move import IllegalMoveError, Move, parse_notation
 from .shuffle import check_seed, random_seed, shuffled_deck
 from .variants import Variant, get_variant
 
-RawMove = tuple[int, int, int]
+__all__ = ["Checkpoint", "Game", "Played", "RawMove"]
+
+
+class Checkpoint(NamedTuple):
+    """A mark in a game's history (see ``Game.checkpoint``)."""
+
+    length: int
+    last: Played | None
+    redo: list[RawMove]
+
+
+class Played(NamedTuple):
+    """One move of the line: the raw move, what ``Board.apply`` returned, and the Move."""
+
+    source: int
+    index: int
+    target: int
+    moved: int  # cards moved
+    flipped: bool  # whether it turned a face-down card
+    move: Move
+
+    @property
+    def raw(self) -> RawMove:
+        return (self.source, self.index, self.target)
 
 
 class Game:
@@ -50,26 +74,18 @@ class Game:
         v = layout.variant
         self._v: Variant = v
         self._rules = layout.rules
-        self._withdraw = layout.rules["foundation_withdrawal"]
-        self._cols = layout.columns
-        self._down = layout.down
-        self._found = layout.foundations
-        self._cells = layout.cells
-        n_cols, n_found = v.columns, len(v.foundation_suits)
-        self._nt, self._nf = n_cols, n_found
-        self._ids = (
-            [f"t{i + 1}" for i in range(n_cols)]
-            + [f"f{i + 1}" for i in range(n_found)]
-            + [f"c{i + 1}" for i in range(v.cells)]
+        self._board = Board(
+            v,
+            layout.rules["foundation_withdrawal"],
+            layout.columns,
+            layout.down,
+            [len(f) for f in layout.foundations],
+            layout.cells,
         )
+        self._ids = pile_ids(v)
         self._pile_of = {pid: i for i, pid in enumerate(self._ids)}
-        # Foundation pile numbers (0-based among foundations) for each suit.
-        self._fslots = tuple(
-            tuple(i for i, s in enumerate(v.foundation_suits) if s == suit_) for suit_ in range(4)
-        )
-        # (source, index, target, cards moved, flipped, Move) for each move in the line.
-        self._line: list[tuple[int, int, int, int, bool, Move]] = []
-        self._redo: list[tuple[int, int, int]] = []
+        self._line: list[Played] = []
+        self._redo: list[RawMove] = []
         self._start = _position.to_dict(layout)
 
     # ----------------------------------------------------------------- construction
@@ -85,13 +101,48 @@ class Game:
 
     def copy(self) -> Game:
         """An independent game with the same position, line and redo moves."""
-        other = _copy.copy(self)
-        other._cols = [list(c) for c in self._cols]
-        other._down = list(self._down)
-        other._found = [list(f) for f in self._found]
-        other._cells = list(self._cells)
+        other = Game.__new__(type(self))
+        other.__dict__.update(self.__dict__)
+        other._board = self._board.copy()
         other._line = list(self._line)
         other._redo = list(self._redo)
+        other._start = _copy.deepcopy(self._start)
+        return other
+
+    __copy__ = copy
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Game:
+        return self.copy()
+
+    def __eq__(self, other: object) -> bool:
+        """Games are equal when their positions are (as python-chess compares boards)."""
+        if not isinstance(other, Game):
+            return NotImplemented
+        return self.position() == other.position()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes: it cannot be a dict key
+
+    def shuffled_hidden(self, rng: random.Random) -> Game:
+        """A copy whose face-down cards are shuffled among themselves: a deal a player could
+        not tell from this one. It keeps the line (face-down cards never move until they
+        turn, so the same swap applies to the start position) but not the seed, which would
+        give the deal away, nor the moves taken back."""
+        other = self.copy()
+        other.seed = None
+        other._redo = []
+        board = other._board
+        hidden = [x for c, col in enumerate(board.columns) for x in col[: board.down[c]]]
+        rng.shuffle(hidden)
+        at = 0
+        columns = [list(col) for col in board.columns]
+        for c, col in enumerate(columns):
+            k = board.down[c]
+            col[:k] = hidden[at : at + k]
+            other._start["tableau"][c]["down"][:k] = [CODES[x] for x in col[:k]]
+            at += k
+        other._board = Board(
+            board.variant, board.withdraw, columns, board.down, board.heights, board.cells
+        )
         return other
 
     # ---------------------------------------------------------------- inspection
@@ -117,9 +168,24 @@ class Game:
         return list(self._ids)
 
     @property
+    def board(self) -> Board:
+        """The live ``Board``: read it freely, change the game only through its methods."""
+        return self._board
+
+    @property
+    def played(self) -> list[Played]:
+        """The current line with what each move did, oldest first (do not change it)."""
+        return self._line
+
+    @property
+    def redo_moves(self) -> list[RawMove]:
+        """The raw moves ``redo()`` would replay, the next one last (do not change it)."""
+        return self._redo
+
+    @property
     def history(self) -> list[Move]:
         """The moves played in the current line, oldest first."""
-        return [entry[5] for entry in self._line]
+        return [entry.move for entry in self._line]
 
     @property
     def moves_made(self) -> int:
@@ -129,12 +195,12 @@ class Game:
     @property
     def is_won(self) -> bool:
         """Every card is on the foundations."""
-        return sum(map(len, self._found)) == self._v.card_count
+        return self._board.is_won
 
     @property
     def is_stuck(self) -> bool:
         """No legal move exists at all."""
-        return not self._raw_moves()
+        return not self._board.moves()
 
     @property
     def can_undo(self) -> bool:
@@ -153,9 +219,9 @@ class Game:
         return _copy.deepcopy(self._start)
 
     def _layout(self) -> _position.Layout:
-        return _position.Layout(
-            self._v, self._rules, self._cols, self._down, self._found, self._cells
-        )
+        b = self._board
+        founds = [b.foundation_cards(f) for f in range(b.nfound)]
+        return _position.Layout(self._v, self._rules, b.columns, b.down, founds, b.cells)
 
     def __str__(self) -> str:
         from .text import draw
@@ -184,77 +250,20 @@ class Game:
 
     def legal_moves(self) -> list[Move]:
         """Every move the rules allow now."""
-        return [self._to_move(m) for m in self._raw_moves()]
+        return [self.to_move(m) for m in self._board.moves()]
 
-    def _raw_moves(self) -> list[RawMove]:
-        """Every legal move in raw form (the hot path of the solver)."""
-        cols, down, found, cells = self._cols, self._down, self._found, self._cells
-        parents, fslots = self._v.parents, self._fslots
-        nt, nf = self._nt, self._nf
-        tops: dict[int, list[int]] = {}
-        empties = []
-        for t, col in enumerate(cols):
-            if col:
-                top = col[-1]
-                if top in tops:
-                    tops[top].append(t)
-                else:
-                    tops[top] = [t]
-            else:
-                empties.append(t)
-        free = [nt + nf + k for k, c in enumerate(cells) if c is None]
-        out: list[RawMove] = []
-        add = out.append
-        for s, col in enumerate(cols):
-            n = len(col)
-            if not n:
-                continue
-            for i in range(down[s], n):
-                x = col[i]
-                for y in parents[x]:
-                    if y in tops:
-                        for t in tops[y]:
-                            if t != s:
-                                add((s, i, t))
-                if x % 13 == 12:
-                    for t in empties:
-                        add((s, i, t))
-            x = col[-1]
-            for f in fslots[x // 13]:
-                if len(found[f]) == x % 13:
-                    add((s, n - 1, nt + f))
-            for c in free:
-                add((s, n - 1, c))
-        loose = [(nt + nf + k, x) for k, x in enumerate(cells) if x is not None]
-        if self._withdraw:
-            loose += [(nt + f, p[-1]) for f, p in enumerate(found) if p]
-        for s, x in loose:
-            if s >= nt + nf:
-                for f in fslots[x // 13]:
-                    if len(found[f]) == x % 13:
-                        add((s, -1, nt + f))
-            for y in parents[x]:
-                if y in tops:
-                    for t in tops[y]:
-                        add((s, -1, t))
-            if x % 13 == 12:
-                for t in empties:
-                    add((s, -1, t))
-        return out
-
-    def _to_move(self, raw: RawMove) -> Move:
+    def to_move(self, raw: RawMove) -> Move:
+        """The ``Move`` a raw move of ``board.moves()`` makes now (see ``board``)."""
         s, i, t = raw
+        b = self._board
         if i < 0:
-            card = (
-                self._cells[s - self._nt - self._nf]
-                if s >= self._nt + self._nf
-                else self._found[s - self._nt][-1]
-            )
+            card = b.card_at(s, i)
+            assert card is not None, f"no card to move from pile {s}"
             return Move(CODES[card], self._ids[s], self._ids[t])
-        col = self._cols[s]
+        col = b.columns[s]
         x = col[i]
         # Name the row only when two face-up copies share the column (two decks).
-        index = i if self._v.decks > 1 and col[self._down[s] :].count(x) > 1 else None
+        index = i if self._v.decks > 1 and col[b.down[s] :].count(x) > 1 else None
         return Move(CODES[x], self._ids[s], self._ids[t], index)
 
     # ------------------------------------------------------------- playing
@@ -264,8 +273,7 @@ class Game:
 
         An illegal move raises ``IllegalMoveError`` explaining why, and changes nothing.
         """
-        raw = self._resolve(move)
-        return self._push(raw)
+        return self.push_raw(self.resolve(move))
 
     push = play
 
@@ -279,18 +287,18 @@ class Game:
         is malformed or names no card that is there."""
         card, source, index, target = parse_notation(text)
         if source is None:
-            return self._to_move(self._resolve(Move(card, "", target)))
+            return self.to_move(self.resolve(Move(card, "", target)))
         raw = self._locate(Move(card, source, target, index))
-        return self._to_move((raw[0], raw[1], self._pile(target)))
+        return self.to_move((raw[0], raw[1], self._pile(target)))
 
     def undo(self) -> Move:
         """Take back the last move and return it; raises IndexError when there is none."""
         if not self._line:
             raise IndexError("nothing to undo")
-        s, i, t, _k, _f, move = self._line[-1]
-        self._pop()
-        self._redo.append((s, i, t))
-        return move
+        entry = self._line.pop()
+        self._board.undo(entry.raw, entry.moved, entry.flipped)
+        self._redo.append(entry.raw)
+        return entry.move
 
     pop = undo
 
@@ -298,10 +306,25 @@ class Game:
         """Play again the last move taken back; raises IndexError when there is none."""
         if not self._redo:
             raise IndexError("nothing to redo")
-        keep = self._redo[:-1]
-        move = self._push(self._redo[-1])
-        self._redo = keep
-        return move
+        return self._play(self._redo.pop())
+
+    def checkpoint(self) -> Checkpoint:
+        """Where the game stands, to come back to with ``rollback``: cheap at any length
+        (the line's length and last move, and the moves taken back)."""
+        return Checkpoint(len(self._line), self._line[-1] if self._line else None, list(self._redo))
+
+    def rollback(self, mark: Checkpoint) -> None:
+        """Come back to ``mark`` (from ``checkpoint``) after moves played or taken back since.
+        Raises ValueError, with the game left at the end of the common line, when that line
+        was changed below the mark (moves taken back past it, then new ones played)."""
+        while len(self._line) > mark.length:
+            self.undo()
+        while len(self._line) < mark.length and self._redo:
+            self._play(self._redo.pop())
+        tail = self._line[-1] if self._line else None
+        if len(self._line) != mark.length or tail is not mark.last:
+            raise ValueError("the game's line changed below the checkpoint")
+        self._redo = list(mark.redo)
 
     def restart(self) -> None:
         """Back to the start of the deal, hidden cards included; ``redo()`` steps forward
@@ -311,61 +334,18 @@ class Game:
 
     # ------------------------------------------------------------- internals
 
-    def _push(self, raw: RawMove) -> Move:
-        move = self._to_move(raw)
-        k, flipped = self._apply(raw)
-        self._line.append((raw[0], raw[1], raw[2], k, flipped, move))
+    def push_raw(self, raw: RawMove) -> Move:
+        """Play a raw move from ``board.moves()`` (not checked: strategy code only) and
+        return it as a Move; like ``play``, it clears the moves taken back."""
+        move = self._play(raw)
         self._redo.clear()
         return move
 
-    def _pop(self) -> None:
-        s, i, t, k, flipped, _ = self._line.pop()
-        self._unapply(s, i, t, k, flipped)
-
-    def _apply(self, raw: RawMove) -> tuple[int, bool]:
-        """Play a raw move known to be legal; return (cards moved, whether a card turned)."""
-        s, i, t = raw
-        nt, nf = self._nt, self._nf
-        flipped = False
-        if s < nt:
-            col = self._cols[s]
-            group = col[i:]
-            del col[i:]
-            if col and self._down[s] == len(col):
-                self._down[s] -= 1
-                flipped = True
-        elif s < nt + nf:
-            group = [self._found[s - nt].pop()]
-        else:
-            group = [self._cells[s - nt - nf]]
-            self._cells[s - nt - nf] = None
-        if t < nt:
-            self._cols[t].extend(group)
-        elif t < nt + nf:
-            self._found[t - nt].append(group[0])
-        else:
-            self._cells[t - nt - nf] = group[0]
-        return len(group), flipped
-
-    def _unapply(self, s: int, i: int, t: int, k: int, flipped: bool) -> None:
-        nt, nf = self._nt, self._nf
-        if t < nt:
-            col = self._cols[t]
-            group = col[-k:]
-            del col[-k:]
-        elif t < nt + nf:
-            group = [self._found[t - nt].pop()]
-        else:
-            group = [self._cells[t - nt - nf]]
-            self._cells[t - nt - nf] = None
-        if s < nt:
-            if flipped:
-                self._down[s] += 1
-            self._cols[s].extend(group)
-        elif s < nt + nf:
-            self._found[s - nt].append(group[0])
-        else:
-            self._cells[s - nt - nf] = group[0]
+    def _play(self, raw: RawMove) -> Move:
+        move = self.to_move(raw)
+        moved, flipped = self._board.apply(raw)
+        self._line.append(Played(raw[0], raw[1], raw[2], moved, flipped, move))
+        return move
 
     def _pile(self, pid: str) -> int:
         try:
@@ -373,7 +353,7 @@ class Game:
         except (KeyError, TypeError):
             raise IllegalMoveError(
                 f"{self._v.title} has no pile {brief(pid)}: its piles are "
-                f"t1..t{self._nt}, f1..f{self._nf}"
+                f"t1..t{self._board.ncols}, f1..f{self._board.nfound}"
                 + (f", c1..c{self._v.cells}" if self._v.cells else "")
             ) from None
 
@@ -381,10 +361,11 @@ class Game:
         """(source pile, index) of the moved card, checking it is there and movable."""
         x = parse_card(move.card)
         s = self._pile(_norm_pile(move.source))
-        nt, nf = self._nt, self._nf
+        b = self._board
+        nt, nf = b.ncols, b.nfound
         name = symbol(x)
         if s < nt:
-            col, d = self._cols[s], self._down[s]
+            col, d = b.columns[s], b.down[s]
             if move.index is not None:
                 i = move.index
                 if not isinstance(i, int) or not 0 <= i < len(col) or col[i] != x:
@@ -403,15 +384,14 @@ class Game:
                 )
             return s, shown[0]
         if s < nt + nf:
-            pile = self._found[s - nt]
-            if not pile or pile[-1] != x:
+            if b.foundation_top(s - nt) != x:
                 raise IllegalMoveError(f"{name} is not on top of foundation {move.source}")
-            if not self._withdraw:
+            if not b.withdraw:
                 raise IllegalMoveError(
                     f"in {self._rules_name()} a foundation card never comes back into play"
                 )
             return s, -1
-        if self._cells[s - nt - nf] != x:
+        if b.cells[s - nt - nf] != x:
             raise IllegalMoveError(f"{name} is not in cell {move.source}")
         return s, -1
 
@@ -420,8 +400,9 @@ class Game:
             return f"{self._v.title} with foundation_withdrawal off"
         return self._v.title
 
-    def _resolve(self, move: Move | str) -> RawMove:
-        """The raw form of a legal move; anything else raises IllegalMoveError explaining why."""
+    def resolve(self, move: Move | str) -> RawMove:
+        """The raw form of a legal move (a Move or notation); anything else raises
+        IllegalMoveError explaining why, and changes nothing."""
         if isinstance(move, str):
             card, source, index, target = parse_notation(move)
             move = Move(card, source or "", target, index)
@@ -442,44 +423,39 @@ class Game:
         """Where a move without a source comes from: the one place it can legally leave."""
         x = parse_card(move.card)
         t = self._pile(_norm_pile(move.target))
-        options = {m for m in self._raw_moves() if m[2] == t and self._card_at(m) == x}
+        b = self._board
+        options = {m for m in b.moves() if m[2] == t and b.card_at(m[0], m[1]) == x}
         if len(options) == 1:
             return options.pop()
         if not options:
             places = [self._ids[s] for s in self._places(x)]
             if not places:
                 raise IllegalMoveError(f"{symbol(x)} is not in play face up")
-            return self._resolve(Move(move.card, places[0], move.target))  # raises the reason
-        names = " or ".join(sorted(str(self._to_move(m)) for m in options))
+            return self.resolve(Move(move.card, places[0], move.target))  # raises the reason
+        names = " or ".join(sorted(str(self.to_move(m)) for m in options))
         raise IllegalMoveError(f"{symbol(x)} could come from several places: say which ({names})")
 
     def _places(self, x: int) -> list[int]:
-        nt, nf = self._nt, self._nf
-        out = [s for s, col in enumerate(self._cols) if x in col[self._down[s] :]]
-        out += [nt + f for f, p in enumerate(self._found) if p and p[-1] == x]
-        return out + [nt + nf + k for k, c in enumerate(self._cells) if c == x]
-
-    def _card_at(self, raw: RawMove) -> int:
-        s, i, _ = raw
-        nt, nf = self._nt, self._nf
-        if s < nt:
-            return self._cols[s][i]
-        if s < nt + nf:
-            return self._found[s - nt][-1]
-        return self._cells[s - nt - nf]
+        b = self._board
+        nt, nf = b.ncols, b.nfound
+        out = [s for s in range(nt) if x in b.face_up(s)]
+        out += [nt + f for f in range(nf) if b.foundation_top(f) == x]
+        return out + [nt + nf + k for k, c in enumerate(b.cells) if c == x]
 
     def _refusal(self, s: int, i: int, t: int) -> str | None:
         """Why moving the card at (s, i) to pile t is illegal, or None if it is legal."""
-        nt, nf = self._nt, self._nf
-        x = self._card_at((s, i, t))
+        b = self._board
+        nt, nf = b.ncols, b.nfound
+        x = b.card_at(s, i)
+        assert x is not None, "a refusal is asked of a located card"
         name, v = symbol(x), self._v
         if s == t:
             return f"{name} is already in {self._ids[t]}"
-        on_top = s >= nt or i == len(self._cols[s]) - 1
+        on_top = s >= nt or i == len(b.columns[s]) - 1
         if t < nt:
-            col = self._cols[t]
+            col = b.columns[t]
             if not col:
-                if x % 13 == 12:
+                if x % 13 == KING_RANK:
                     return None
                 return (
                     f"only a King can fill an empty column, so {name} cannot go to {self._ids[t]}"
@@ -489,7 +465,7 @@ class Game:
             if nt <= s < nt + nf:
                 return "a foundation card never moves to another foundation"
             if not on_top:
-                above = len(self._cols[s]) - 1 - i
+                above = len(b.columns[s]) - 1 - i
                 return (
                     f"only one card at a time goes to a foundation, and {name} has "
                     f"{above} card{'s' if above > 1 else ''} on it"
@@ -499,7 +475,7 @@ class Game:
             if x // 13 != want:
                 wrong = SUIT_NAMES[x // 13]
                 return f"foundation {self._ids[t]} builds {SUIT_NAMES[want]}, not {wrong}"
-            have = len(self._found[f])
+            have = b.heights[f]
             if have == 13:
                 return f"foundation {self._ids[t]} is complete"
             if x % 13 != have:
@@ -513,7 +489,7 @@ class Game:
             return "a card in a cell cannot move to another cell"
         if not on_top:
             return f"only a column's top card can go into a cell, and {name} has cards on it"
-        held = self._cells[t - nt - nf]
+        held = b.cells[t - nt - nf]
         if held is not None:
             return f"cell {self._ids[t]} already holds {symbol(held)}"
         return None
@@ -594,3 +570,12 @@ def _norm_pile(pid: str) -> str:
 
 def _row(i: Any) -> str:
     return str(i + 1) if isinstance(i, int) else brief(i)
+
+
+def pile_ids(v: Variant) -> list[str]:
+    """Every pile id of a variant in pile-number order: columns, foundations, then cells."""
+    return (
+        [f"t{i + 1}" for i in range(v.columns)]
+        + [f"f{i + 1}" for i in range(len(v.foundation_suits))]
+        + [f"c{i + 1}" for i in range(v.cells)]
+    )

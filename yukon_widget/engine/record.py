@@ -14,9 +14,9 @@ VERSION = 1
 def to_record(game: Game) -> dict[str, Any]:
     """The start position, the seed, the moves played and the moves that redo() would replay."""
     ahead = game.copy()
-    # Push the redo moves on the copy directly: redo() copies the redo stack at each step,
-    # which is quadratic in a long redo stack (after a restart of a long game).
-    pending = [str(ahead._push(raw)) for raw in reversed(game._redo)]
+    pending = []
+    while ahead.can_redo:
+        pending.append(str(ahead.redo()))
     return {
         "format": FORMAT,
         "version": VERSION,

@@ -19,25 +19,27 @@ def _cell(text: str) -> str:
 
 def draw(game: Game) -> str:
     """Rows numbered from 1 at the bottom of each column, as move notation counts them."""
-    v = game._v
+    board = game.board
+    v = board.variant
     seed = "" if game.seed is None else f" · seed {game.seed}"
     count = f"{game.moves_made} move" + ("" if game.moves_made == 1 else "s")
     lines = [f"{v.title}{seed} · {count}" + (" · won" if game.is_won else "")]
     found = []
-    for k, (pile, s) in enumerate(zip(game._found, v.foundation_suits), 1):
-        found.append(f"f{k} {symbol(pile[-1]) if pile else '·' + SUIT_SYMBOLS[s]}")
+    for f, s in enumerate(v.foundation_suits):
+        top = board.foundation_top(f)
+        found.append(f"f{f + 1} {'·' + SUIT_SYMBOLS[s] if top is None else symbol(top)}")
     lines.append("  ".join(found))
     if v.cells:
         lines.append(
             "  ".join(
-                f"c{k} {'·' if c is None else symbol(c)}" for k, c in enumerate(game._cells, 1)
+                f"c{k} {'·' if c is None else symbol(c)}" for k, c in enumerate(board.cells, 1)
             )
         )
     lines.append("    " + "".join(_cell(f"t{k}") for k in range(1, v.columns + 1)))
-    height = max(map(len, game._cols), default=0)
+    height = max(map(len, board.columns), default=0)
     for row in range(height):
         cells = []
-        for col, d in zip(game._cols, game._down):
+        for col, d in zip(board.columns, board.down):
             if row >= len(col):
                 cells.append(_cell(""))
             else:

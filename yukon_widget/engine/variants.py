@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import KING, SUIT_NAMES, brief, is_red, rank, suit, symbol
+from .cards import SUIT_NAMES, brief, is_red, rank, suit, symbol
 
 # Build rules: how the moved card must relate to the card it lands on.
 ALTERNATE = "alternate"  # one rank lower, opposite colour
@@ -43,22 +43,31 @@ class Variant:
     up: tuple[int, ...] = (1, 5, 5, 5, 5, 5, 5)
     cells: int = 0
     foundation_withdrawal: bool = True
+    #: ``parents[card]``: the cards it may be built on in a column.
     parents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: ``children[card]``: the cards that may be built on it (``parents`` read backwards).
+    children: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: The suit of each foundation, in pile order f1, f2, ...: S H D C, two decks S S H H ...
+    foundation_suits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``foundation_slots[suit]``: the foundation piles (0-based) that build that suit.
+    foundation_slots: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        table = tuple(
+        # Tables, not methods: the solver and the move generator read them millions of times.
+        parents = tuple(
             tuple(o for o in range(52) if _builds_on(self.build, c, o)) for c in range(52)
         )
-        object.__setattr__(self, "parents", table)
+        children = tuple(tuple(c for c in range(52) if p in parents[c]) for p in range(52))
+        suits = tuple(s for s in range(4) for _ in range(self.decks))
+        slots = tuple(tuple(f for f, s in enumerate(suits) if s == suit_) for suit_ in range(4))
+        object.__setattr__(self, "parents", parents)
+        object.__setattr__(self, "children", children)
+        object.__setattr__(self, "foundation_suits", suits)
+        object.__setattr__(self, "foundation_slots", slots)
 
     @property
     def columns(self) -> int:
         return len(self.down)
-
-    @property
-    def foundation_suits(self) -> tuple[int, ...]:
-        """The suit of each foundation, in pile order f1, f2, ...: S H D C, two decks S S H H ..."""
-        return tuple(s for s in range(4) for _ in range(self.decks))
 
     @property
     def card_count(self) -> int:
@@ -122,7 +131,3 @@ def get_variant(name: str) -> Variant:
     except (KeyError, TypeError):
         valid = ", ".join(repr(n) for n in VARIANTS)
         raise ValueError(f"unknown variant {brief(name)}: choose one of {valid}") from None
-
-
-def is_king(card: int) -> bool:
-    return rank(card) == KING

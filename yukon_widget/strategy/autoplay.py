@@ -7,35 +7,38 @@ has just taken back off a foundation is not sent straight back up.
 
 from __future__ import annotations
 
-from ..engine.game import Game, RawMove
+from ..engine.board import RawMove
+from ..engine.game import Game
 from ..engine.move import Move
 from .safety import SafetyTable
 
 
 def _held_back(game: Game) -> int | None:
     """The card the last move took off a foundation, if it did."""
-    if not game._line:
+    if not game.played:
         return None
-    s, _i, t, _k, _f, _m = game._line[-1]
-    if game._nt <= s < game._nt + game._nf and t < game._nt:
-        return game._cols[t][-1]
+    last, board = game.played[-1], game.board
+    nt = board.ncols
+    if nt <= last.source < nt + board.nfound and last.target < nt:
+        return board.columns[last.target][-1]
     return None
 
 
 def _safe_raw(game: Game, held: int | None) -> list[RawMove]:
-    nt, nf = game._nt, game._nf
-    counts = tuple(len(p) for p in game._found)
-    safe = SafetyTable(game._v, game._withdraw, proven=False).safe(counts)
+    board = game.board
+    nt, nf = board.ncols, board.nfound
+    counts = tuple(board.heights)
+    safe = SafetyTable(board.variant, board.withdraw, proven=False).safe(counts)
     want: dict[int, int] = {}
     for f, ok in enumerate(safe):
-        card = game._v.foundation_suits[f] * 13 + counts[f]
+        card = board.variant.foundation_suits[f] * 13 + counts[f]
         if ok and card != held:
             want.setdefault(card, nt + f)
     out: list[RawMove] = []
-    for s, col in enumerate(game._cols):
+    for s, col in enumerate(board.columns):
         if col and col[-1] in want:
             out.append((s, len(col) - 1, want.pop(col[-1])))
-    for k, x in enumerate(game._cells):
+    for k, x in enumerate(board.cells):
         if x is not None and x in want:
             out.append((nt + nf + k, -1, want.pop(x)))
     return out
@@ -43,7 +46,7 @@ def _safe_raw(game: Game, held: int | None) -> list[RawMove]:
 
 def safe_moves(game: Game) -> list[Move]:
     """The foundation moves that are safe to play now (the game is not changed)."""
-    return [game._to_move(m) for m in _safe_raw(game, _held_back(game))]
+    return [game.to_move(m) for m in _safe_raw(game, _held_back(game))]
 
 
 def play_safe_moves(game: Game) -> list[Move]:
@@ -54,4 +57,4 @@ def play_safe_moves(game: Game) -> list[Move]:
         raw = _safe_raw(game, held)
         if not raw:
             return played
-        played.append(game._push(raw[0]))
+        played.append(game.push_raw(raw[0]))

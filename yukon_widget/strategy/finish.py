@@ -7,21 +7,23 @@ offered only if that ends with every card on the foundations.
 
 from __future__ import annotations
 
-from ..engine.game import Game, RawMove
+from ..engine.board import RawMove
+from ..engine.game import Game
 from ..engine.move import Move
 
 
 def finish_line(game: Game) -> list[RawMove] | None:
     """The raw moves of the simulated finish, or None when it would not win."""
-    if game.is_won or any(game._down):
+    board = game.board
+    if game.is_won or any(board.down):
         return None
-    nt, nf = game._nt, game._nf
-    cols = [list(c) for c in game._cols]
-    cells = list(game._cells)
-    found = [len(p) for p in game._found]
-    slots = game._fslots
+    nt, nf = board.ncols, board.nfound
+    cols = [list(c) for c in board.columns]
+    cells = list(board.cells)
+    found = list(board.heights)
+    slots = board.variant.foundation_slots
     line: list[RawMove] = []
-    left = game._v.card_count - sum(found)
+    left = board.variant.card_count - sum(found)
     while left:
         best = None
         spots = [(s, col[-1]) for s, col in enumerate(cols) if col]
@@ -53,4 +55,4 @@ def can_auto_finish(game: Game) -> bool:
 def auto_finish(game: Game) -> list[Move]:
     """Play the simulated finish and return its Moves; [] (nothing played) if unavailable."""
     line = finish_line(game)
-    return [game._push(raw) for raw in line] if line else []
+    return [game.push_raw(raw) for raw in line] if line else []

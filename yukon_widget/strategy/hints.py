@@ -16,8 +16,9 @@ from __future__ import annotations
 import weakref
 from typing import NamedTuple
 
-from ..engine.cards import symbol
-from ..engine.game import Game, RawMove
+from ..engine.board import RawMove
+from ..engine.cards import KING_RANK, symbol
+from ..engine.game import Game
 from ..engine.move import Move
 
 KINDS = ("foundation", "flip", "free", "empty")
@@ -29,12 +30,6 @@ class Hint(NamedTuple):
     move: Move
     reason: str
     kind: str
-
-
-def _key(game: Game) -> bytes:
-    parts = sorted(bytes((d, *c)) for d, c in zip(game._down, game._cols))
-    parts.append(bytes(sorted(99 if x is None else x for x in game._cells)))
-    return b"\xff".join(parts)
 
 
 class _SeenLine:
@@ -56,7 +51,7 @@ class _SeenLine:
 
     def sync(self, game: Game) -> dict[bytes, int]:
         """The keys of every position of ``game``'s current line (use ``in`` on it)."""
-        line, entries = game._line, self.entries
+        line, entries = game.played, self.entries
         same = min(len(line), len(entries))
         while same and line[same - 1] is not entries[same - 1]:
             same -= 1
@@ -70,18 +65,17 @@ class _SeenLine:
     def _add(self, game: Game, low: int) -> None:
         """Keys of the positions after ``low`` .. ``len(line)`` line entries: take those
         moves back on the game itself, reading each position's key, then play them again."""
-        line = game._line
-        fresh = [_key(game)]
+        line, board = game.played, game.board
+        fresh = [board.key()]
         taken = []
         try:
             for entry in reversed(line[low:]):
-                s, i, t, k, flipped, _move = entry
-                game._unapply(s, i, t, k, flipped)
+                board.undo(entry.raw, entry.moved, entry.flipped)
                 taken.append(entry)
-                fresh.append(_key(game))
+                fresh.append(board.key())
         finally:
-            for s, i, t, _k, _f, _m in reversed(taken):
-                game._apply((s, i, t))
+            for entry in reversed(taken):
+                board.apply(entry.raw)
         for key in reversed(fresh):
             self.keys.append(key)
             self.counts[key] = self.counts.get(key, 0) + 1
@@ -95,30 +89,35 @@ class _SeenLine:
             del self.counts[key]
 
 
-_SEEN: weakref.WeakKeyDictionary[Game, _SeenLine] = weakref.WeakKeyDictionary()
+# One cache per live game, by identity (a Game compares by position, so it is no dict key);
+# an entry goes when its game is collected.
+_SEEN: dict[int, _SeenLine] = {}
 
 
 def _seen_positions(game: Game) -> dict[bytes, int]:
     """Canonical keys of every position of the current line (kept per game, see _SeenLine)."""
-    seen = _SEEN.get(game)
+    seen = _SEEN.get(id(game))
     if seen is None:
-        seen = _SEEN[game] = _SeenLine()
+        seen = _SEEN[id(game)] = _SeenLine()
+        weakref.finalize(game, _SEEN.pop, id(game), None)
     return seen.sync(game)
 
 
 def _fits_foundation(game: Game, x: int) -> bool:
-    return any(len(game._found[f]) == x % 13 for f in game._fslots[x // 13])
+    board = game.board
+    return any(board.heights[f] == x % 13 for f in board.variant.foundation_slots[x // 13])
 
 
 def _productive_landing(game: Game, b: int, skip: int) -> int | None:
     """A face-up card (not in column ``skip``) that could land on ``b`` and by doing so
     turn a card or empty a column; None if there is none."""
-    for s, col in enumerate(game._cols):
+    board = game.board
+    for s, col in enumerate(board.columns):
         if s == skip:
             continue
-        d = game._down[s]
+        d = board.down[s]
         for i in range(d, len(col)):
-            if b in game._v.parents[col[i]] and ((i == d and d) or i == 0):
+            if b in board.variant.parents[col[i]] and ((i == d and d) or i == 0):
                 return col[i]
     return None
 
@@ -126,15 +125,17 @@ def _productive_landing(game: Game, b: int, skip: int) -> int | None:
 def _classify(game: Game, raw: RawMove, kings: list[tuple[int, int]]) -> tuple[int, str] | None:
     """(rank within all hints, reason) for a useful move, or None for a useless one."""
     s, i, t = raw
-    nt, nf = game._nt, game._nf
+    board = game.board
+    nt, nf = board.ncols, board.nfound
     if s >= nt and s < nt + nf:
         return None  # withdrawals are never hinted
-    x = game._card_at(raw)
+    x = board.card_at(s, i)
+    assert x is not None
     if nt <= t < nt + nf:
         return (x % 13, f"puts {symbol(x)} on its foundation")
     if s >= nt + nf:
         return None
-    col, d = game._cols[s], game._down[s]
+    col, d = board.columns[s], board.down[s]
     if i == d and d:
         where = "a free cell" if t >= nt + nf else f"column {t + 1}"
         return (
@@ -156,7 +157,7 @@ def _classify(game: Game, raw: RawMove, kings: list[tuple[int, int]]) -> tuple[i
         return None
     for ks, ki in kings:
         if ks != s:
-            k = game._cols[ks][ki]
+            k = board.columns[ks][ki]
             return (400, f"empties column {s + 1} so {symbol(k)} can move there")
     return None
 
@@ -173,36 +174,37 @@ def _kind(order: int) -> str:
 
 def hints(game: Game) -> list[Hint]:
     """Every useful move now, best first, each with a short reason (for teaching)."""
-    nt = game._nt
+    board = game.board
+    nt = board.ncols
     if game.is_won:
         return []
     last = None
-    if game._line:
-        _s, _i, t, k, _f, _m = game._line[-1]
-        if t < nt:
-            last = (t, len(game._cols[t]) - k)
+    if game.played:
+        entry = game.played[-1]
+        if entry.target < nt:
+            last = (entry.target, len(board.columns[entry.target]) - entry.moved)
     kings = [
         (s, i)
-        for s, col in enumerate(game._cols)
-        for i in range(max(game._down[s], 1), len(col))
-        if col[i] % 13 == 12
+        for s, col in enumerate(board.columns)
+        for i in range(max(board.down[s], 1), len(col))
+        if col[i] % 13 == KING_RANK
     ]
     seen = _seen_positions(game)
     ranked = []
-    for raw in game._raw_moves():
+    for raw in board.moves():
         if last is not None and raw[:2] == last:
             continue
         verdict = _classify(game, raw, kings)
         if verdict is None:
             continue
-        k, flipped = game._apply(raw)
-        repeat = _key(game) in seen
-        game._unapply(raw[0], raw[1], raw[2], k, flipped)
+        k, flipped = board.apply(raw)
+        repeat = board.key() in seen
+        board.undo(raw, k, flipped)
         if repeat:
             continue
         order, reason = verdict
         kind = _kind(order)
-        ranked.append((order, raw, Hint(game._to_move(raw), reason, kind)))
+        ranked.append((order, raw, Hint(game.to_move(raw), reason, kind)))
     ranked.sort(key=lambda item: (item[0], item[1]))
     return [h for _o, _r, h in ranked]
 

@@ -5,25 +5,22 @@ Each test over-approximates what could ever happen from the position, so when it
 settles. ``blocked`` is the main one (one deck): a least fixpoint over which cards could ever
 be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
 fixpoint cannot see. ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
-Yukon, where a card's number names two cards. They read the state of a ``solver._Search``.
+Yukon, where a card's number names two cards. They read a ``Board``.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .solver import _Search
+from ..engine.board import Board
 
 
-def doomed(state: _Search) -> bool:
+def doomed(board: Board) -> bool:
     """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``)."""
-    if state.decks == 1:
-        return blocked(state)
-    return doomed_two_decks(state)
+    if board.variant.decks == 1:
+        return blocked(board)
+    return doomed_two_decks(board)
 
 
-def blocked(state: _Search, orders: bool = True) -> bool:
+def blocked(board: Board, orders: bool = True) -> bool:
     """One deck: some card in play can never reach its foundation, whatever is played.
 
     Four kinds of event are over-approximated as a least fixpoint, each derived only
@@ -52,15 +49,16 @@ def blocked(state: _Search, orders: bool = True) -> bool:
     When the fixpoint passes and ``orders`` is true, ``deadlocked_pair`` and ``jammed``
     have their say (variants without free cells).
     """
-    cols, down, parents, kids = state.cols, state.down, state.parents, state.kids
+    cols, down = board.columns, board.down
+    parents, kids = board.variant.parents, board.variant.children
     col_of = [-1] * 52
     row_of = [0] * 52
     top = bytearray(52)
     up = bytearray(52)
     home = bytearray(52)
     moved = bytearray(52)
-    upto = _upto(state)
-    if state.withdraw:
+    upto = _upto(board)
+    if board.withdraw:
         for suit in range(4):
             for q in range(suit * 13, suit * 13 + upto[suit]):
                 top[q] = 1
@@ -77,8 +75,8 @@ def blocked(state: _Search, orders: bool = True) -> bool:
             up[x] = 1
         top[col[-1]] = 1
         play.extend(col)
-    cells = bool(state.cells)
-    for x in state.cells:
+    cells = bool(board.cells)
+    for x in board.cells:
         if x is not None:
             top[x] = up[x] = 1
             play.append(x)
@@ -151,10 +149,10 @@ def blocked(state: _Search, orders: bool = True) -> bool:
                         push(k)
     if not all(home[x] for x in play):
         return True
-    return orders and not cells and (deadlocked_pair(state) or jammed(state, col_of, row_of, upto))
+    return orders and not cells and (deadlocked_pair(board) or jammed(board, col_of, row_of, upto))
 
 
-def deadlocked_pair(state: _Search) -> bool:
+def deadlocked_pair(board: Board) -> bool:
     """One deck, no cells: a column's lowest face-up card and a face-down card under it
     can only ever use the same landing spot, one after the other, never both.
 
@@ -167,8 +165,8 @@ def deadlocked_pair(state: _Search) -> bool:
     ``y2``, and a lower card of its suit lies under ``y2`` (or is ``y2``), so it cannot
     go home first. But ``y2`` can only move onto ``p``. Lost.
     """
-    parents = state.parents
-    for col, d in zip(state.cols, state.down):
+    parents = board.variant.parents
+    for col, d in zip(board.columns, board.down):
         if not d or d >= len(col):
             continue
         y1 = col[d]
@@ -191,7 +189,7 @@ def deadlocked_pair(state: _Search) -> bool:
     return False
 
 
-def jammed(state: _Search, col_of: list[int], row_of: list[int], upto: list[int]) -> bool:
+def jammed(board: Board, col_of: list[int], row_of: list[int], upto: list[int]) -> bool:
     """One deck, no cells: two cards must queue for the one spot either may use.
 
     Let ``x`` (not a King) be the lowest face-up card of a column, with every card it
@@ -209,7 +207,7 @@ def jammed(state: _Search, col_of: list[int], row_of: list[int], upto: list[int]
     card would have to land on ``p`` while ``y`` is still there. If no card can be
     first, the position is lost.
     """
-    cols, down, parents = state.cols, state.down, state.parents
+    cols, down, parents = board.columns, board.down, board.variant.parents
     for c, col in enumerate(cols):
         d = down[c]
         if not d or d >= len(col):
@@ -254,7 +252,7 @@ def jammed(state: _Search, col_of: list[int], row_of: list[int], upto: list[int]
     return False
 
 
-def doomed_two_decks(state: _Search) -> bool:
+def doomed_two_decks(board: Board) -> bool:
     """A relaxation proves the position lost: some card can never turn up or never move.
 
     ``seen`` over-approximates the cards that are, or will ever be, face up: the face-up
@@ -270,21 +268,21 @@ def doomed_two_decks(state: _Search) -> bool:
     (With two decks a card's number names two cards, so ``blocked``'s card-by-card
     bookkeeping does not apply; this coarser test does.)
     """
-    withdraw, cols, down = state.withdraw, state.cols, state.down
+    withdraw, cols, down = board.withdraw, board.columns, board.down
     seen = bytearray(52)
-    upto = _upto(state)  # upto[suit]: ranks 0..upto-1 are up on some foundation pile
+    upto = _upto(board)  # upto[suit]: ranks 0..upto-1 are up on some foundation pile
     avail = bytearray(52)
     for col, d in zip(cols, down):
         for x in col[d:]:
             seen[x] = 1
-    for x in state.cells:
+    for x in board.cells:
         if x is not None:
             seen[x] = 1
     if withdraw:
         for s in range(4):
             for q in range(upto[s]):
                 avail[s * 13 + q] = 1
-    cells = bool(state.cells)
+    cells = bool(board.cells)
     low = [d for d in down]
     todo = [s for s, d in enumerate(down) if d]
     while todo:
@@ -293,7 +291,7 @@ def doomed_two_decks(state: _Search) -> bool:
             col = cols[s]
             while low[s]:
                 w = col[low[s]]
-                if not (cells or w % 13 == 12 or _may_move(state, w, seen, avail, upto)):
+                if not (cells or w % 13 == 12 or _may_move(board, w, seen, avail, upto)):
                     break
                 low[s] -= 1
                 seen[col[low[s]]] = 1
@@ -305,22 +303,22 @@ def doomed_two_decks(state: _Search) -> bool:
         return False
     for col in cols:
         for w in col:
-            if w % 13 != 12 and not _may_move(state, w, seen, avail, upto):
+            if w % 13 != 12 and not _may_move(board, w, seen, avail, upto):
                 return True
     return False
 
 
-def _upto(state: _Search) -> list[int]:
+def _upto(board: Board) -> list[int]:
     upto = [0, 0, 0, 0]
-    for f, n in enumerate(state.found):
-        s = state.suits[f]
+    for f, n in enumerate(board.heights):
+        s = board.variant.foundation_suits[f]
         if n > upto[s]:
             upto[s] = n
     return upto
 
 
-def _may_move(state: _Search, w: int, seen: bytearray, avail: bytearray, upto: list[int]) -> bool:
-    for p in state.parents[w]:
+def _may_move(board: Board, w: int, seen: bytearray, avail: bytearray, upto: list[int]) -> bool:
+    for p in board.variant.parents[w]:
         if seen[p] or avail[p]:
             return True
     s = w // 13

@@ -1,7 +1,7 @@
 """Which foundation moves are safe: the rule behind safe auto-play and the solver's forced moves.
 
 A card is *needed* in play only as a landing spot: its *children* are the cards that may be
-built on it (``Variant.parents`` read backwards). Both rules below depend only on how many
+built on it (``Variant.children``). Both rules below depend only on how many
 cards each foundation holds, so ``SafetyTable`` caches them per foundation state.
 
 The player's rule (``proven=False``, safe auto-play): a card may go up when every child is
@@ -51,20 +51,6 @@ from __future__ import annotations
 
 from ..engine.variants import Variant
 
-_CHILDREN: dict[str, tuple[tuple[int, ...], ...]] = {}
-
-
-def children(v: Variant) -> tuple[tuple[int, ...], ...]:
-    """``children(v)[c]``: the cards that may be built on card ``c`` in variant ``v``."""
-    table = _CHILDREN.get(v.build)
-    if table is None:
-        kids: list[list[int]] = [[] for _ in range(52)]
-        for x in range(52):
-            for p in v.parents[x]:
-                kids[p].append(x)
-        table = _CHILDREN[v.build] = tuple(tuple(k) for k in kids)
-    return table
-
 
 class SafetyTable:
     """Per foundation state (cards per foundation pile): which pile's next card is safe."""
@@ -72,7 +58,7 @@ class SafetyTable:
     def __init__(self, v: Variant, withdraw: bool, proven: bool) -> None:
         self.suits = v.foundation_suits
         self.decks = v.decks
-        self.kids = children(v)
+        self.kids = v.children
         self.wide = withdraw and proven
         self.slots = tuple(
             tuple(f for f, s in enumerate(self.suits) if s == suit) for suit in range(4)

@@ -54,10 +54,11 @@ import time
 from collections.abc import Generator
 from dataclasses import dataclass, field
 
-from ..engine.game import Game, RawMove
+from ..engine.board import Board, RawMove
+from ..engine.game import Game
 from ..engine.move import Move
 from .relaxation import doomed
-from .safety import SafetyTable, children
+from .safety import SafetyTable
 
 DEFAULT_MAX_POSITIONS = 3_000_000
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
@@ -146,7 +147,7 @@ def solve(
     if status == "won":
         replay = game.copy()
         for raw in winner.line:
-            moves.append(replay._push(raw))
+            moves.append(replay.push_raw(raw))
     nodes = main.nodes + spent
     return SolveResult(status, moves, nodes, time.perf_counter() - start)
 
@@ -174,91 +175,37 @@ class _Search:
         withdraw: bool | None = None,
         lean: bool = False,
     ) -> None:
-        v = game._v
-        self.nt, self.nf = game._nt, game._nf
-        self.cols = [list(c) for c in game._cols]
-        self.down = list(game._down)
-        # ck[s]: column s as bytes (face-down count, then cards), kept current by _apply and
-        # _unapply so that a position's key costs one sort and one join.
-        self.ck = [bytes((d, *c)) for d, c in zip(self.down, self.cols)]
-        self.found = [len(f) for f in game._found]
-        self.cells = list(game._cells)
-        self.withdraw = game._withdraw if withdraw is None else withdraw
+        rules = game.board
+        # The search plays on its own Board: the same state machine as the game's, with
+        # withdrawals as this search has them (probes play without).
+        self.withdraw = rules.withdraw if withdraw is None else withdraw
+        board = self.board = Board(
+            rules.variant, self.withdraw, rules.columns, rules.down, rules.heights, rules.cells
+        )
+        v = board.variant
+        self.nt, self.nf = board.ncols, board.nfound
+        self.cols, self.down, self.found, self.cells = (
+            board.columns,
+            board.down,
+            board.heights,
+            board.cells,
+        )
         self.parents = v.parents
         self.suits = v.foundation_suits
-        self.decks = v.decks
         self.total = v.card_count
-        self.fslots = game._fslots
         self.safety = SafetyTable(v, self.withdraw, proven=True)
-        self.kids = children(v)
-        self.deadcheck = True
         self.deadline = deadline
         self.node_limit = node_limit
         self.rng = rng
         self.lean = lean  # skip sideways moves (see ``_moves``): probes only
         # Only a search over every legal move proves a loss when it runs dry.
-        self.complete = not lean and self.withdraw == game._withdraw
+        self.complete = not lean and self.withdraw == rules.withdraw
         self.pause = 1 << 62  # ``steps`` yields when ``nodes`` reaches this
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
         self.path_keys: list[bytes] = []
         self.line: list[RawMove] = []
-
-    # ------------------------------------------------------------------ state changes
-
-    def _apply(self, s: int, i: int, t: int) -> tuple[int, bool]:
-        nt, nf = self.nt, self.nf
-        flipped = False
-        if s < nt:
-            col = self.cols[s]
-            group = col[i:]
-            del col[i:]
-            if col and self.down[s] == len(col):
-                self.down[s] -= 1
-                flipped = True
-            self.ck[s] = bytes((self.down[s], *col))
-        elif s < nt + nf:
-            f = s - nt
-            self.found[f] -= 1
-            group = [self.suits[f] * 13 + self.found[f]]
-        else:
-            group = [self.cells[s - nt - nf]]
-            self.cells[s - nt - nf] = None
-        if t < nt:
-            col = self.cols[t]
-            col.extend(group)
-            self.ck[t] = bytes((self.down[t], *col))
-        elif t < nt + nf:
-            self.found[t - nt] += 1
-        else:
-            self.cells[t - nt - nf] = group[0]
-        return len(group), flipped
-
-    def _unapply(self, s: int, t: int, k: int, flipped: bool) -> None:
-        nt, nf = self.nt, self.nf
-        if t < nt:
-            col = self.cols[t]
-            group = col[-k:]
-            del col[-k:]
-            self.ck[t] = bytes((self.down[t], *col))
-        elif t < nt + nf:
-            f = t - nt
-            self.found[f] -= 1
-            group = [self.suits[f] * 13 + self.found[f]]
-        else:
-            group = [self.cells[t - nt - nf]]
-            self.cells[t - nt - nf] = None
-        if s < nt:
-            if flipped:
-                self.down[s] += 1
-            col = self.cols[s]
-            col.extend(group)
-            self.ck[s] = bytes((self.down[s], *col))
-        elif s < nt + nf:
-            self.found[s - nt] += 1
-        else:
-            self.cells[s - nt - nf] = group[0]
 
     def _force(self) -> list[tuple[int, int, int, int, bool]]:
         """Play every provably safe foundation move (see ``safety``); return them for undo."""
@@ -281,20 +228,8 @@ class _Search:
                         break
             if move is None:
                 return done
-            k, flipped = self._apply(*move)
+            k, flipped = self.board.apply(move)
             done.append((*move, k, flipped))
-
-    def _key(self) -> bytes:
-        parts = sorted(self.ck)
-        if self.cells:
-            parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
-        return b"\xff".join(parts)
-
-    # ------------------------------------------------------------------ pruning
-
-    def _doomed(self) -> bool:
-        """A relaxation proves the position lost (see ``relaxation``)."""
-        return doomed(self)
 
     # ------------------------------------------------------------------ moves
 
@@ -446,7 +381,7 @@ class _Search:
         """
         forced = self._force()
         self.line.extend(m[:3] for m in forced)
-        if self._doomed():
+        if doomed(self.board):
             return "lost"
         won = yield from self._dfs()
         return "won" if won else "lost"
@@ -489,11 +424,13 @@ class _Search:
         """Depth-first search with an explicit stack (lines can be thousands of moves deep)."""
         if sum(self.found) == self.total:
             return True
-        moves = self._enter(None, self._key())
+        board = self.board
+        moves = self._enter(None, board.key())
         if moves is None:
             return False
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
-        deadcheck, withdraw, seen = self.deadcheck, self.withdraw, self.seen
+        withdraw, seen = self.withdraw, self.seen
+        apply, undo, key_of = board.apply, board.undo, board.key
         # Frame: [moves, next index, the move played from here (for undo) or None].
         stack: list[list] = [[moves, 0, None]]
         while stack:
@@ -501,32 +438,29 @@ class _Search:
                 yield
             frame = stack[-1]
             if frame[2] is not None:
-                s, t, k, flipped, forced = frame[2]
+                move, k, flipped, forced = frame[2]
                 del line[len(line) - 1 - len(forced) :]
                 for m in reversed(forced):
-                    self._unapply(m[0], m[2], m[3], m[4])
-                self._unapply(s, t, k, flipped)
+                    undo(m[:3], m[3], m[4])
+                undo(move, k, flipped)
                 frame[2] = None
             moves = frame[0]
             while frame[1] < len(moves):
-                s, i, t = moves[frame[1]]
+                move = moves[frame[1]]
+                s, _i, t = move
                 frame[1] += 1
-                k, flipped = self._apply(s, i, t)
+                k, flipped = apply(move)
                 forced = self._force()
-                key = self._key()
+                key = key_of()
                 if key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
                     self._count()
-                elif (
-                    deadcheck
-                    and (forced or flipped or (nt <= t < nt + nf and not withdraw))
-                    and self._doomed()
-                ):
+                elif (forced or flipped or (nt <= t < nt + nf and not withdraw)) and doomed(board):
                     # Proved lost: remember it, so a transposition skips the relaxation.
                     if len(seen) < self.max_positions:
                         seen.add(key)
                 else:
-                    line.append((s, i, t))
+                    line.append(move)
                     line.extend(m[:3] for m in forced)
                     if sum(self.found) == total:
                         return True
@@ -539,13 +473,13 @@ class _Search:
                             nxt = (-1, t, -1, back)
                     child = self._enter(nxt, key)
                     if child is not None:
-                        frame[2] = (s, t, k, flipped, forced)
+                        frame[2] = (move, k, flipped, forced)
                         stack.append([child, 0, None])
                         break
                     del line[len(line) - 1 - len(forced) :]
                 for m in reversed(forced):
-                    self._unapply(m[0], m[2], m[3], m[4])
-                self._unapply(s, t, k, flipped)
+                    undo(m[:3], m[3], m[4])
+                undo(move, k, flipped)
             else:
                 stack.pop()
                 self.path_keys.pop()

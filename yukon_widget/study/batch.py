@@ -118,7 +118,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
     tag = f"{job.variant}:{job.seed}" if job.seed is not None else f"{job.variant}:#{job.index}"
     rng, decoy_rng = random.Random(f"play:{tag}"), random.Random(f"decoy:{tag}")
     visible = {visible_key(game)}
-    counts: dict[tuple[tuple[int, ...], ...], int] = {}
+    counts: dict[bytes, int] = {}  # how often each position (its canonical key) came up
     stop = "move cap"
     while game.moves_made - start < max_moves:
         if game.is_won:
@@ -127,11 +127,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
         if game.is_stuck:
             stop = "stuck"
             break
-        full = (
-            *map(tuple, game._cols),
-            tuple(game._down),
-            tuple(-1 if c is None else c for c in game._cells),
-        )
+        full = game.board.key()
         counts[full] = counts.get(full, 0) + 1
         if counts[full] >= REPEAT_LIMIT:
             stop = "repeat"
@@ -154,7 +150,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
         game.is_won,
         game.moves_made - start,
         found,
-        game._v.card_count,
+        game.board.variant.card_count,
         stop,
     )
 

@@ -14,14 +14,14 @@ never play withdrawals and never steer back into a position they have already se
 
 from __future__ import annotations
 
-import copy as _copy
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..engine.cards import CODES
-from ..engine.game import Game, RawMove
+from ..engine.board import RawMove
+from ..engine.cards import CODES, is_king
+from ..engine.game import Game
 from ..engine.move import Move
 
 Strategy = Callable[["PlayerView"], "Move | str | None"]
@@ -55,9 +55,10 @@ def visible_key(game: Game) -> str:
     """A text key of what a player sees of ``game``'s position (face-down cards as counts;
     the foundations follow from the rest)."""
     cols = "|".join(
-        f"{d}:" + "".join(CODES[x] for x in col[d:]) for col, d in zip(game._cols, game._down)
+        f"{d}:" + "".join(CODES[x] for x in col[d:])
+        for col, d in zip(game.board.columns, game.board.down)
     )
-    cells = ",".join(sorted(CODES[x] for x in game._cells if x is not None))
+    cells = ",".join(sorted(CODES[x] for x in game.board.cells if x is not None))
     return f"{cols}/{cells}"
 
 
@@ -82,28 +83,9 @@ def make_view(
 
 
 def _decoy(game: Game, rng: random.Random) -> Game:
-    """A copy of ``game`` whose face-down cards are shuffled among themselves.
-
-    Face-down cards never move until they turn, so the bottom ``down[s]`` cards of column
-    ``s`` are the same now as at the start of the line: swapping them in both the current
-    columns and the start position keeps undo, restart and ``start_position`` consistent.
-    The seed (which would give the deal away) and the redo stack are dropped.
-    """
-    d = game.copy()
-    d.seed = None
-    d._redo = []
-    hidden = [x for s, col in enumerate(d._cols) for x in col[: d._down[s]]]
-    rng.shuffle(hidden)
-    start = _copy.deepcopy(game._start)
-    at = 0
-    for s, col in enumerate(d._cols):
-        k = d._down[s]
-        new = hidden[at : at + k]
-        at += k
-        col[:k] = new
-        start["tableau"][s]["down"][:k] = [CODES[x] for x in new]
-    d._start = start
-    return d
+    """A copy of ``game`` whose face-down cards are shuffled among themselves, without the
+    seed (which would give the deal away) or the redo stack (``Game.shuffled_hidden``)."""
+    return game.shuffled_hidden(rng)
 
 
 # ------------------------------------------------------------------ move features
@@ -128,42 +110,46 @@ class _Option:
 
 
 def _covering(game: Game) -> int:
-    return sum(len(c) - d for c, d in zip(game._cols, game._down) if d)
+    return sum(len(c) - d for c, d in zip(game.board.columns, game.board.down) if d)
 
 
 def _king_home(game: Game, raw: RawMove) -> bool:
     """The move takes a King that sits on other cards (or in a cell) to an empty column."""
     s, i, t = raw
-    nt, nf = game._nt, game._nf
-    if t >= nt or game._cols[t] or nt <= s < nt + nf or game._card_at(raw) % 13 != 12:
+    board = game.board
+    nt, nf = board.ncols, board.nfound
+    card = board.card_at(s, i)
+    if t >= nt or board.columns[t] or nt <= s < nt + nf or card is None or not is_king(card):
         return False
     return s >= nt + nf or i > 0
 
 
 def _king_ready(game: Game) -> bool:
-    return any(_king_home(game, raw) for raw in game._raw_moves())
+    return any(_king_home(game, raw) for raw in game.board.moves())
 
 
 def _count_options(game: Game) -> int:
-    nt, nf = game._nt, game._nf
-    return sum(1 for s, _i, _t in game._raw_moves() if not nt <= s < nt + nf)
+    nt, nf = game.board.ncols, game.board.nfound
+    return sum(1 for s, _i, _t in game.board.moves() if not nt <= s < nt + nf)
 
 
 def _options(view: PlayerView, measure_options: bool = False) -> list[_Option]:
     """Every legal move except withdrawals and moves back into a seen position."""
     game = view.game()
-    nt, nf = game._nt, game._nf
+    board = game.board
+    nt, nf = board.ncols, board.nfound
     out = []
-    empty_before = sum(1 for c in game._cols if not c)
+    empty_before = sum(1 for c in board.columns if not c)
     for order, move in enumerate(view.legal_moves):
-        raw = game._resolve(move)
+        raw = game.resolve(move)
         s, i, t = raw
         if nt <= s < nt + nf:
             continue
-        x = game._card_at(raw)
-        down_before = game._down[s] if s < nt else 0
+        x = board.card_at(s, i)
+        assert x is not None
+        down_before = board.down[s] if s < nt else 0
         king_home = _king_home(game, raw)
-        k, flipped = game._apply(raw)
+        k, flipped = board.apply(raw)
         if visible_key(game) not in view.seen:
             out.append(
                 _Option(
@@ -173,7 +159,7 @@ def _options(view: PlayerView, measure_options: bool = False) -> list[_Option]:
                     down_before=down_before,
                     foundation=nt <= t < nt + nf,
                     rank=x % 13,
-                    empties=sum(1 for c in game._cols if not c) > empty_before,
+                    empties=sum(1 for c in board.columns if not c) > empty_before,
                     covering=_covering(game),
                     left=i - down_before if s < nt and down_before else 99,
                     king_home=king_home,
@@ -181,7 +167,7 @@ def _options(view: PlayerView, measure_options: bool = False) -> list[_Option]:
                     options=_count_options(game) if measure_options else 0,
                 )
             )
-        game._unapply(s, i, t, k, flipped)
+        board.undo(raw, k, flipped)
     return out
 
 

@@ -378,7 +378,7 @@ class Yukon(anywidget.AnyWidget):
         return entries
 
     def _locate(self, move: Move) -> dict[str, Any]:
-        raw = self._game._resolve(move)
+        raw = self._game.resolve(move)
         return {
             "card": move.card,
             "source": move.source,
@@ -466,49 +466,30 @@ class Yukon(anywidget.AnyWidget):
 class _Checkpoint:
     """The board as it was before a page message, to put back if handling it fails.
 
-    Taken for every message, so it must cost the same at move 20,000 as at move 1: the
-    position is small, and one message only pushes moves onto the end of the line or pops
-    them off it (undo, restart), so the line's length, its last entry and the redo stack
-    (usually short) are enough to rebuild it.
+    Taken for every message, so it must cost the same at move 20,000 as at move 1: the game
+    keeps its own cheap mark (``Game.checkpoint``); the widget adds its settings, hint,
+    published state and how far the save file got.
     """
 
     def __init__(self, widget: Yukon) -> None:
-        g = widget._game
-        self.widget, self.game = widget, g
-        self.settings, self.hint, self.state = dict(widget._settings), widget._hint, widget.state
+        self.widget, self.game = widget, widget.game
+        self.mark = self.game.checkpoint()
+        self.settings, self.hint, self.state = widget.settings, widget._hint, widget.state
         self.recorded = widget._recorded
-        self.cols = [list(c) for c in g._cols]
-        self.down, self.cells = list(g._down), list(g._cells)
-        self.found = [list(f) for f in g._found]
-        self.length, self.tail, self.redo = len(g._line), g._line[-1:], list(g._redo)
 
     def restore(self) -> None:
         """Put the game, settings, state and save back as they were (a no-op when the
         message was refused before it changed anything, which is the usual case)."""
-        w, g = self.widget, self.game
+        w = self.widget
         try:
-            w._game = g
+            w._game = self.game
             w._settings.clear()
             w._settings.update(self.settings)
             w._hint = self.hint
-            line = g._line
-            if len(line) != self.length or line[-1:] != self.tail or g._redo != self.redo:
-                while len(line) > self.length:
-                    g._pop()
-                popped = g._redo[len(self.redo) :]  # what undo/restart took off, in order
-                for raw in reversed(popped):
-                    if len(line) >= self.length:
-                        break
-                    g._push(raw)
-                g._redo = list(self.redo)
-            for col, saved in zip(g._cols, self.cols):
-                col[:] = saved
-            for pile, saved in zip(g._found, self.found):
-                pile[:] = saved
-            g._down[:] = self.down
-            g._cells[:] = self.cells
-            if len(line) != self.length or line[-1:] != self.tail:
-                log.error("yukon-widget: the game's line could not be put back exactly")
+            self.game.rollback(self.mark)
+        except Exception:
+            log.exception("yukon-widget: could not put the game back exactly after an error")
+        try:
             if w.state is not self.state:
                 w._publish(None, "")
             if w._recorded != self.recorded and w._save is not None:

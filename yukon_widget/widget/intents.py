@@ -102,9 +102,10 @@ def _card_at(game: Game, source: str, index: int | None) -> tuple[int, int, int]
     at a card that has just moved: that is the player's view being stale, not a forgery.
     """
     s = game.pile_ids.index(source)
-    nt, nf = game._nt, game._nf
+    board = game.board
+    nt = board.ncols
     if s < nt:
-        col, d = game._cols[s], game._down[s]
+        col, d = board.columns[s], board.down[s]
         if index is None or not 0 <= index < len(col):
             raise IntentError(MOVED, f"{source} has no card at index {_brief(index)}")
         if index < d:
@@ -112,9 +113,7 @@ def _card_at(game: Game, source: str, index: int | None) -> tuple[int, int, int]
         return s, index, col[index]
     if index is not None:
         raise IntentError(MOVED, f"a card from {source} needs no index")
-    card = game._found[s - nt][-1] if s < nt + nf and game._found[s - nt] else None
-    if s >= nt + nf:
-        card = game._cells[s - nt - nf]
+    card = board.card_at(s, -1)
     if card is None:
         where = pile_words(source, game)
         raise IntentError(f"{where[0].upper()}{where[1:]} is empty.", f"{source} is empty")
@@ -131,13 +130,14 @@ def click_move(game: Game, source: str, index: int | None) -> Move | None:
     """Where a click sends a card: a top card to its foundation if it fits; otherwise the
     card with its group onto the first column it builds on, a King to the first empty one."""
     s, i, _ = _card_at(game, source, index)
-    nt, nf = game._nt, game._nf
-    options = [m for m in game._raw_moves() if m[0] == s and (m[1] == i or s >= nt)]
+    board = game.board
+    nt, nf = board.ncols, board.nfound
+    options = [m for m in board.moves() if m[0] == s and (m[1] == i or s >= nt)]
     ups = [m for m in options if nt <= m[2] < nt + nf]
     if ups:
-        return game._to_move(ups[0])
-    cols = sorted((not game._cols[t], t, (a, b, t)) for a, b, t in options if t < nt)
-    return game._to_move(cols[0][2]) if cols else None
+        return game.to_move(ups[0])
+    cols = sorted((not board.columns[t], t, (a, b, t)) for a, b, t in options if t < nt)
+    return game.to_move(cols[0][2]) if cols else None
 
 
 def _brief(value: Any) -> str:

@@ -490,7 +490,7 @@ def mark(game: Game) -> tuple:
     """Where ``game``'s line stands, cheaply: a change recorded from this mark replays onto
     the file; any other (the game changed behind the board's back) needs a whole rewrite.
     Line and redo entries are fresh objects for every move, so identity tells them apart."""
-    line, redo = game._line, game._redo
+    line, redo = game.played, game.redo_moves
     return (game, len(line), line[-1] if line else None, len(redo), redo[-1] if redo else None)
 
 

@@ -24,7 +24,7 @@ def pile_words(pid: str, game: Game | None = None) -> str:
         return f"column {number}"
     if kind == "c":
         return f"free cell {number}"
-    suits = game._v.foundation_suits if game is not None else ()
+    suits = game.board.variant.foundation_suits if game is not None else ()
     k = int(number) - 1 if number.isdigit() else -1
     if not 0 <= k < len(suits):
         return f"foundation {number}"
@@ -53,13 +53,13 @@ def player_words(text: str, game: Game | None = None) -> str:
 def last_entry(game: Game) -> dict[str, Any]:
     """The move just played, as the page animates it: where the card stood, and the card
     the move turned face up, if any."""
-    s, i, _t, _k, flipped, move = game._line[-1]
-    turned = game._cols[s][-1] if flipped else None
+    entry = game.played[-1]
+    turned = game.board.columns[entry.source][-1] if entry.flipped else None
     return {
-        "card": move.card,
-        "source": move.source,
-        "index": i if i >= 0 else None,
-        "target": move.target,
+        "card": entry.move.card,
+        "source": entry.move.source,
+        "index": entry.index if entry.index >= 0 else None,
+        "target": entry.move.target,
         "flipped": None if turned is None else CODES[turned],
     }
 
@@ -87,8 +87,9 @@ def build_state(
     announcement: str = "",
 ) -> dict[str, Any]:
     """Everything the page needs to draw the board and light up legal targets."""
-    nt, nf = game._nt, game._nf
-    ids = game._ids
+    board = game.board
+    nt, nf = board.ncols, board.nfound
+    ids = game.pile_ids
     return {
         "serial": serial,
         "variant": game.variant,
@@ -98,22 +99,26 @@ def build_state(
         "seed": game.seed,
         "tableau": [
             {"id": ids[k], "down": d, "up": [CODES[c] for c in col[d:]]}
-            for k, (col, d) in enumerate(zip(game._cols, game._down))
+            for k, (col, d) in enumerate(zip(board.columns, board.down))
         ],
         "foundations": [
-            {"id": ids[nt + f], "suit": SUITS[s], "cards": [CODES[c] for c in pile]}
-            for f, (pile, s) in enumerate(zip(game._found, game._v.foundation_suits))
+            {
+                "id": ids[nt + f],
+                "suit": SUITS[s],
+                "cards": [CODES[c] for c in board.foundation_cards(f)],
+            }
+            for f, s in enumerate(board.variant.foundation_suits)
         ],
         "cells": [
             {"id": ids[nt + nf + k], "card": None if c is None else CODES[c]}
-            for k, c in enumerate(game._cells)
+            for k, c in enumerate(board.cells)
         ],
         "moves_made": game.moves_made,
         "can_undo": game.can_undo,
         "can_redo": game.can_redo,
         "status": status,
         "can_auto_finish": can_auto_finish,
-        "legal": [[ids[s], i if i >= 0 else None, ids[t]] for s, i, t in game._raw_moves()],
+        "legal": [[ids[s], i if i >= 0 else None, ids[t]] for s, i, t in board.moves()],
         "settings": dict(settings),
         "hint": hint,
         "last": last,
