@@ -3,13 +3,24 @@
 >>> from yukon_widget import Game
 >>> game = Game("yukon", seed=7)
 >>> game.legal_moves()[:3]   # doctest: +SKIP
+
+``import yukon_widget`` loads the engine and ``Game`` only. The solver, the batch studies
+and the widget (which pulls in Jupyter) load on first use, so scripts and solver workers
+that never draw a board stay light.
 """
 
-from typing import Any
+from __future__ import annotations
 
-from .engine import Game, IllegalMoveError, Move
-from .strategy import SolveResult, solve
-from .study import play_many, solve_many
+from importlib import metadata
+from typing import TYPE_CHECKING, Any
+
+from .engine import IllegalMoveError, Move
+from .game import Game
+
+if TYPE_CHECKING:
+    from .strategy import SolveResult, solve
+    from .study import play_many, solve_many
+    from .widget import Yukon
 
 __all__ = [
     "Game",
@@ -21,14 +32,27 @@ __all__ = [
     "solve",
     "solve_many",
 ]
-__version__ = "0.1.0"
+
+try:
+    __version__ = metadata.version("yukon-widget")
+except metadata.PackageNotFoundError:  # run from a source tree that was never installed
+    __version__ = "0+unknown"
+
+_LAZY = {
+    "SolveResult": "strategy",
+    "solve": "strategy",
+    "play_many": "study",
+    "solve_many": "study",
+    "Yukon": "widget",
+}
 
 
 def __getattr__(name: str) -> Any:
-    # The widget pulls in Jupyter; scripts and solver workers that never draw a board
-    # import only the engine.
-    if name == "Yukon":
-        from .widget import Yukon
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'yukon_widget' has no attribute {name!r}")
+    from importlib import import_module
 
-        return Yukon
-    raise AttributeError(f"module 'yukon_widget' has no attribute {name!r}")
+    value = getattr(import_module(f".{module}", __name__), name)
+    globals()[name] = value
+    return value

@@ -8,7 +8,6 @@ and speaks in raw moves (``board`` explains them), which is what keeps the solve
 from __future__ import annotations
 
 import copy as _copy
-import datetime
 import random
 from typing import Any, NamedTuple
 
@@ -493,73 +492,6 @@ class Game:
         if held is not None:
             return f"cell {self._ids[t]} already holds {symbol(held)}"
         return None
-
-    # --- strategy shortcuts: thin wrappers over yukon_widget.strategy ---
-
-    def hint(self, solver: bool = False, time_limit: float = 5.0) -> Move | None:
-        """The best useful move by the rule sheet's priorities, or None when no useful move
-        is left. ``solver=True`` asks the solver first and gives the first move of a winning
-        line (None when the position is lost; see ``solver_hint`` for the verdict)."""
-        if solver:
-            from ..strategy.hints import solver_hint
-
-            return solver_hint(self, time_limit).move
-        from ..strategy.hints import hint
-
-        return hint(self)
-
-    def hints(self) -> list[Any]:
-        """Every useful move, best first, as ``Hint(move, reason, kind)`` (for teaching)."""
-        from ..strategy.hints import hints
-
-        return hints(self)
-
-    def solver_hint(self, time_limit: float = 5.0) -> Any:
-        """``SolverHint(move, status, reason)``: the solver's first move of a winning line,
-        or status "lost" when no line wins (or "unknown" with the rule hint, out of time)."""
-        from ..strategy.hints import solver_hint
-
-        return solver_hint(self, time_limit)
-
-    def safe_moves(self) -> list[Move]:
-        """Foundation moves that are safe to play now (no card in play could need them)."""
-        from ..strategy.autoplay import safe_moves
-
-        return safe_moves(self)
-
-    def play_safe_moves(self) -> list[Move]:
-        """Play safe foundation moves until none is left; return the Moves played."""
-        from ..strategy.autoplay import play_safe_moves
-
-        return play_safe_moves(self)
-
-    def can_auto_finish(self) -> bool:
-        """No card is face down and simulating the finish (lowest playable top card up, again
-        and again) really wins."""
-        from ..strategy.finish import can_auto_finish
-
-        return can_auto_finish(self)
-
-    def auto_finish(self) -> list[Move]:
-        """Play the finish if ``can_auto_finish()``; return the Moves played ([] if not)."""
-        from ..strategy.finish import auto_finish
-
-        return auto_finish(self)
-
-    @classmethod
-    def winnable(cls, variant: str = "yukon") -> Game:
-        """A deal picked at random from the variant's packaged proven-winnable seeds."""
-        from ..strategy.winnable import winnable_game
-
-        return winnable_game(variant)
-
-    @classmethod
-    def daily(cls, variant: str = "yukon", date: datetime.date | str | None = None) -> Game:
-        """The day's deal (``date``: a ``datetime.date`` or a 'YYYY-MM-DD' string, default
-        today), the same for everyone that day, taken from the proven-winnable seeds."""
-        from ..strategy.winnable import daily_game
-
-        return daily_game(variant, date)
 
 
 def _norm_pile(pid: str) -> str:

@@ -3,9 +3,11 @@ resuming (the PGN of this project)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from .game import Game
+
+G = TypeVar("G", bound=Game)
 
 FORMAT = "yukon-widget game"
 VERSION = 1
@@ -28,9 +30,10 @@ def to_record(game: Game) -> dict[str, Any]:
     }
 
 
-def from_record(data: Any) -> Game:
+def from_record(data: Any, game_type: type[G] = Game) -> G:  # type: ignore[assignment]
     """The game a record describes, with its line and redo moves; raises ValueError if the
-    record is not one of ours or does not replay.
+    record is not one of ours or does not replay. ``game_type`` is the Game class to build
+    (a subclass, such as the package's ``yukon_widget.Game`` with its shortcuts).
 
     Records come from files people can edit, so every field is checked for its exact type
     (``true`` is not the version 1, a number is not a move) before anything is replayed.
@@ -52,10 +55,10 @@ def from_record(data: Any) -> Game:
                     f"the record's {key!r} must hold move notation, but entry {k + 1} is "
                     f"{_brief(text)}"
                 )
-    game = Game.from_position(data["start"])
+    game = game_type.from_position(data["start"])
     seed = data.get("seed")
     if seed is not None:
-        dealt = Game(game.variant, seed=seed, **game.rules)
+        dealt = game_type(game.variant, seed=seed, **game.rules)
         if dealt.position() != game.start_position():
             raise ValueError(f"the record's start position is not the deal of seed {seed}")
         game = dealt

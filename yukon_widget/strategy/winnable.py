@@ -17,7 +17,6 @@ from importlib import resources
 from typing import Any
 
 from ..engine.cards import brief
-from ..engine.game import Game
 from ..engine.variants import get_variant
 
 
@@ -36,10 +35,9 @@ def winnable_seeds(variant: str) -> list[int]:
     return list(seeds)
 
 
-def winnable_game(variant: str = "yukon", rng: random.Random | None = None) -> Game:
-    """A deal picked at random from the variant's proven-winnable seeds."""
-    seeds = winnable_seeds(variant)
-    return Game(variant, seed=(rng or random).choice(seeds))
+def winnable_seed(variant: str = "yukon", rng: random.Random | None = None) -> int:
+    """A seed picked at random from the variant's proven-winnable seeds."""
+    return (rng or random).choice(winnable_seeds(variant))
 
 
 def daily_seed(variant: str = "yukon", date: _dt.date | str | None = None) -> int:
@@ -49,11 +47,6 @@ def daily_seed(variant: str = "yukon", date: _dt.date | str | None = None) -> in
     seeds = winnable_seeds(variant)
     digest = hashlib.sha256(f"yukon-widget daily {variant} {day}".encode()).digest()
     return seeds[int.from_bytes(digest[:8], "big") % len(seeds)]
-
-
-def daily_game(variant: str = "yukon", date: _dt.date | str | None = None) -> Game:
-    """The day's deal of a variant (see ``daily_seed``)."""
-    return Game(variant, seed=daily_seed(variant, date))
 
 
 _ISO_DAY = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")

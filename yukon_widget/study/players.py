@@ -23,6 +23,7 @@ from ..engine.board import RawMove
 from ..engine.cards import CODES, is_king
 from ..engine.game import Game
 from ..engine.move import Move
+from ..strategy.hints import hint
 
 Strategy = Callable[["PlayerView"], "Move | str | None"]
 
@@ -44,11 +45,11 @@ class PlayerView:
     history: tuple[Move, ...]
     seen: frozenset[str]
     rng: random.Random = field(repr=False)
-    _decoy: Game = field(repr=False)
+    decoy: Game = field(repr=False)
 
     def game(self) -> Game:
         """A fresh decoy game: this position and line, face-down cards shuffled at random."""
-        return self._decoy.copy()
+        return self.decoy.copy()
 
 
 def visible_key(game: Game) -> str:
@@ -78,7 +79,7 @@ def make_view(
         history=tuple(game.history),
         seen=seen,
         rng=rng,
-        _decoy=decoy,
+        decoy=decoy,
     )
 
 
@@ -202,7 +203,7 @@ def expose_player(view: PlayerView) -> Move | None:
     """The rule sheet's "Expose hidden cards": turn a face-down card when possible, else send
     a card up, else lift or dig cards off face-down ones. Stops when none of these is
     possible."""
-    return _expose_order(_options(view), view._decoy)
+    return _expose_order(_options(view), view.decoy)
 
 
 def kings_player(view: PlayerView) -> Move | None:
@@ -212,11 +213,11 @@ def kings_player(view: PlayerView) -> Move | None:
     opts = [o for o in _options(view) if not o.empties or o.foundation or o.king_ready]
     flips = [o for o in opts if o.flips or o.foundation]
     if flips:
-        return _expose_order(flips, view._decoy)
+        return _expose_order(flips, view.decoy)
     homes = [o for o in opts if o.king_home]
     if homes:
         return min(homes, key=lambda o: (o.covering, o.order)).move
-    return _expose_order(opts, view._decoy)
+    return _expose_order(opts, view.decoy)
 
 
 def options_player(view: PlayerView) -> Move | None:
@@ -224,11 +225,11 @@ def options_player(view: PlayerView) -> Move | None:
     moves are legal, if it adds options; else as ``expose_player``. (After a turn the new
     card is a decoy, so its count is a fair guess, not a peek.)"""
     opts = _options(view, measure_options=True)
-    now = _count_options(view._decoy)
+    now = _count_options(view.decoy)
     better = [o for o in opts if o.options > now]
     if better:
         return max(better, key=lambda o: (o.options, o.flips, o.foundation, -o.order)).move
-    return _expose_order(opts, view._decoy)
+    return _expose_order(opts, view.decoy)
 
 
 def hint_player(view: PlayerView) -> Move | None:
@@ -238,7 +239,7 @@ def hint_player(view: PlayerView) -> Move | None:
     "this column's face-down pile" (which a player knows by sight); on the decoy it cannot
     learn anything either way.
     """
-    return view.game().hint()
+    return hint(view.game())
 
 
 STRATEGIES: dict[str, Strategy] = {

@@ -16,18 +16,22 @@ import time
 import warnings
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import anywidget
 import traitlets
 from ipywidgets import CallbackDispatcher
 
-from ..engine import Game, IllegalMoveError, Move
+from ..engine import IllegalMoveError, Move
 from ..engine.cards import parse_card, spoken
+from ..engine.game import Checkpoint
 from ..engine.position import check_rules
 from ..engine.record import to_record
 from ..engine.shuffle import check_seed
 from ..engine.variants import get_variant
+from ..game import Game
+from ..strategy import autoplay, finish
+from ..strategy import hints as hinting
 from .intents import IntentError, check_intent, click_move, move_from_intent
 from .saves import SaveFile, SaveFileError, mark
 from .state import build_state, describe, last_entry, pile_words, player_words
@@ -178,7 +182,7 @@ class Yukon(anywidget.AnyWidget):
 
     def hint(self) -> Move | None:
         """The hinted move (also highlighted on the board), or None when no useful move is left."""
-        ranked = self._game.hints()
+        ranked = hinting.hints(self._game)
         if not ranked:
             self._hint = None
             self._publish(None, "No useful moves left.")
@@ -192,10 +196,10 @@ class Yukon(anywidget.AnyWidget):
 
     def auto_finish(self) -> list[Move]:
         """Play every card up, when the engine has confirmed that this wins."""
-        if not self._game.can_auto_finish():
+        if not finish.can_auto_finish(self._game):
             raise IllegalMoveError("auto-finish is not available: it would not win from here")
         before = mark(self._game)
-        played = self._game.auto_finish()
+        played = finish.auto_finish(self._game)
         entries = self._relog(len(played))
         op = {"op": "play", "moves": [str(m) for m in played]}
         text = f"{len(played)} cards went up."
@@ -256,13 +260,13 @@ class Yukon(anywidget.AnyWidget):
         """Handle one message from the page. Whatever it holds, the page gets an answer: the
         new state, or a "rejected" reply in player words with the board as it was."""
         try:
-            checkpoint = _Checkpoint(self)
+            checkpoint = self._checkpoint()
             self._deferred = []
             try:
                 self._handle(msg)
             except Exception as err:
                 self._deferred = None
-                checkpoint.restore()
+                self._restore(checkpoint)
                 self._reject(msg, err)
                 return
             done, self._deferred = self._deferred, None
@@ -271,6 +275,37 @@ class Yukon(anywidget.AnyWidget):
         except Exception:  # the reply itself failed (e.g. the comm is gone): log, never raise
             self._deferred = None
             log.exception("yukon-widget: could not answer a message from the page")
+
+    def _checkpoint(self) -> _Checkpoint:
+        """The board as it is before a page message, to put back if handling it fails.
+
+        Taken for every message, so it must cost the same at move 20,000 as at move 1: the
+        game keeps its own cheap mark (``Game.checkpoint``); the board adds its settings,
+        hint, published state and how far the save file got.
+        """
+        game = self._game
+        return _Checkpoint(
+            game, game.checkpoint(), self.settings, self._hint, self.state, self._recorded
+        )
+
+    def _restore(self, cp: _Checkpoint) -> None:
+        """Put the game, settings, state and save back as they were (a no-op when the
+        message was refused before it changed anything, which is the usual case)."""
+        try:
+            self._game = cp.game
+            self._settings.clear()
+            self._settings.update(cp.settings)
+            self._hint = cp.hint
+            cp.game.rollback(cp.mark)
+        except Exception:
+            log.exception("yukon-widget: could not put the game back exactly after an error")
+        try:
+            if self.state is not cp.state:
+                self._publish(None, "")
+            if self._recorded != cp.recorded and self._save is not None:
+                self._record(None, ())  # the file took the change: write the game as it is now
+        except Exception:
+            log.exception("yukon-widget: could not put the board back after an error")
 
     def _reject(self, msg: Any, err: Exception) -> None:
         if isinstance(err, IntentError):
@@ -314,7 +349,7 @@ class Yukon(anywidget.AnyWidget):
                 raise IntentError("There is no move to play again.")
             self.redo()
         elif kind == "auto_finish":
-            if not game.can_auto_finish():
+            if not finish.can_auto_finish(game):
                 raise IntentError("Auto-finish is not available: it would not win from here.")
             self.auto_finish()
         elif kind in ("restart", "hint"):
@@ -360,7 +395,7 @@ class Yukon(anywidget.AnyWidget):
         played = [self._game.play(move)]
         entries = [last_entry(self._game)]
         if self._settings["safe_autoplay"]:
-            extra = self._game.play_safe_moves()
+            extra = autoplay.play_safe_moves(self._game)
             entries += self._relog(len(extra))
             played += extra
         text = " ".join(describe(e, self._game) for e in entries)
@@ -445,7 +480,7 @@ class Yukon(anywidget.AnyWidget):
             status = "won"
         elif game.is_stuck:
             status = "stuck"
-        elif game.hint() is None:
+        elif hinting.hint(game) is None:
             status = "no_useful_moves"
         else:
             status = "playing"
@@ -455,7 +490,7 @@ class Yukon(anywidget.AnyWidget):
             serial=self._serial,
             settings=self._settings,
             status=status,
-            can_auto_finish=status == "playing" and game.can_auto_finish(),
+            can_auto_finish=status == "playing" and finish.can_auto_finish(game),
             hint=self._hint,
             last=last,
             announcement=announcement,
@@ -463,39 +498,13 @@ class Yukon(anywidget.AnyWidget):
         self.state = self._published
 
 
-class _Checkpoint:
-    """The board as it was before a page message, to put back if handling it fails.
-
-    Taken for every message, so it must cost the same at move 20,000 as at move 1: the game
-    keeps its own cheap mark (``Game.checkpoint``); the widget adds its settings, hint,
-    published state and how far the save file got.
-    """
-
-    def __init__(self, widget: Yukon) -> None:
-        self.widget, self.game = widget, widget.game
-        self.mark = self.game.checkpoint()
-        self.settings, self.hint, self.state = widget.settings, widget._hint, widget.state
-        self.recorded = widget._recorded
-
-    def restore(self) -> None:
-        """Put the game, settings, state and save back as they were (a no-op when the
-        message was refused before it changed anything, which is the usual case)."""
-        w = self.widget
-        try:
-            w._game = self.game
-            w._settings.clear()
-            w._settings.update(self.settings)
-            w._hint = self.hint
-            self.game.rollback(self.mark)
-        except Exception:
-            log.exception("yukon-widget: could not put the game back exactly after an error")
-        try:
-            if w.state is not self.state:
-                w._publish(None, "")
-            if w._recorded != self.recorded and w._save is not None:
-                w._record(None, ())  # the file took the change: write the game as it is now
-        except Exception:
-            log.exception("yukon-widget: could not put the board back after an error")
+class _Checkpoint(NamedTuple):
+    game: Game
+    mark: Checkpoint
+    settings: dict[str, bool]
+    hint: dict[str, Any] | None
+    state: dict[str, Any]
+    recorded: int
 
 
 def _check_arguments(variant: str | None, seed: int | None, rules: dict[str, Any]) -> None:

@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine import Game
 from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.record import from_record, to_record
+from ..game import Game
 
 try:
     import fcntl
@@ -157,7 +157,7 @@ def _header(data: Any) -> Saved:
 
 def _game(record: Any, where: str) -> Game:
     try:
-        return from_record(record)
+        return from_record(record, Game)
     except ValueError as err:
         raise _Unusable(f"{where}: {err}") from None
 
