@@ -5,18 +5,35 @@
  */
 import { cardElement, suitSVG } from "./cards.js";
 import { cardPosition, columnBottom } from "./layout.js";
+/** @import { PileId } from "./protocol.js" */
+/** @import { Board, BoardCard } from "./view.js" */
+/** @import { Layout } from "./layout.js" */
+
+/** @typedef {HTMLElement & {ykCard: BoardCard}} CardElement a card element, with the card it shows */
+
+/**
+ * The elements on show.
+ * @typedef {object} Drawn
+ * @property {Map<string, CardElement>} cards by card key
+ * @property {Map<PileId, HTMLElement>} piles by pile id
+ */
 
 /**
  * Replaces the piles and cards inside `layer`.
- * @returns {{cards: Map<string, HTMLElement>, piles: Map<string, HTMLElement>}} by card key / pile id
+ * @param {HTMLElement} layer
+ * @param {Board} board
+ * @param {Layout} layout
+ * @param {string} idPrefix
+ * @returns {Drawn}
  */
 export function drawBoard(layer, board, layout, idPrefix) {
   const doc = layer.ownerDocument;
-  const host = layer.parentElement;
+  const host = /** @type {HTMLElement} */ (layer.parentElement);
   host.style.setProperty("--yk-cw", `${layout.cardW}px`);
   host.style.setProperty("--yk-ch", `${layout.cardH}px`);
   host.style.height = `${layout.height}px`;
 
+  /** @type {Map<PileId, HTMLElement>} */
   const piles = new Map();
   const frag = doc.createDocumentFragment();
   for (const pile of board.piles) {
@@ -36,18 +53,18 @@ export function drawBoard(layer, board, layout, idPrefix) {
     frag.append(el);
   }
 
+  /** @type {Map<string, CardElement>} */
   const cards = new Map();
   for (const card of board.cards) {
-    const el = cardElement(doc, card);
+    const el = Object.assign(cardElement(doc, card), { ykCard: card });
     const slot = layout.slots[card.pile];
     const pos = cardPosition(layout, card.pile, card.index);
     el.id = `${idPrefix}-${card.pile}-${card.index}`;
     el.style.left = `${pos.x - slot.x}px`;
     el.style.top = `${pos.y - slot.y}px`;
     el.style.zIndex = String(card.index + 1);
-    el.ykCard = card;
     cards.set(card.key, el);
-    piles.get(card.pile).append(el);
+    /** @type {HTMLElement} */ (piles.get(card.pile)).append(el);
   }
   layer.replaceChildren(frag);
   return { cards, piles };
@@ -58,12 +75,17 @@ export function drawBoard(layer, board, layout, idPrefix) {
  * cheaper than drawBoard (no elements built, nothing measured), for a predicted move. Possible
  * only when every card is already drawn with the same face, on the same piles and card size.
  * Cards that change pile are appended to it, so this suits moves off and onto pile tops.
- * @returns {{cards: Map, piles: Map, placed: {el: HTMLElement, from: object, card: object}[]}|null}
+ * @param {HTMLElement} layer
+ * @param {Drawn | null} drawn
+ * @param {Board} board
+ * @param {Layout} layout
+ * @param {string} idPrefix
+ * @returns {(Drawn & {placed: {el: CardElement, from: BoardCard, card: BoardCard}[]}) | null}
  *   the updated drawing, and every card element with its previous and new card info;
  *   null when a full drawBoard is needed
  */
 export function patchBoard(layer, drawn, board, layout, idPrefix) {
-  const host = layer.parentElement;
+  const host = /** @type {HTMLElement} */ (layer.parentElement);
   if (!drawn || host.style.getPropertyValue("--yk-cw") !== `${layout.cardW}px`) return null;
   if (board.piles.length !== drawn.piles.size || board.cards.length !== drawn.cards.size) return null;
   if (!board.piles.every((p) => drawn.piles.has(p.id))) return null;
@@ -77,12 +99,14 @@ export function patchBoard(layer, drawn, board, layout, idPrefix) {
     if (pile.kind !== "tableau") continue;
     const slot = layout.slots[pile.id];
     const h = columnBottom(layout, pile.id) - slot.y;
-    drawn.piles.get(pile.id).style.height = `${Math.max(h, layout.cardH)}px`;
+    /** @type {HTMLElement} */ (drawn.piles.get(pile.id)).style.height = `${Math.max(h, layout.cardH)}px`;
   }
+  /** @type {Map<string, CardElement>} */
   const cards = new Map();
+  /** @type {{el: CardElement, from: BoardCard, card: BoardCard}[]} */
   const placed = [];
   for (const card of board.cards) {
-    const el = drawn.cards.get(card.key);
+    const el = /** @type {CardElement} */ (drawn.cards.get(card.key));
     const from = el.ykCard;
     const slot = layout.slots[card.pile];
     const pos = cardPosition(layout, card.pile, card.index);
@@ -93,15 +117,22 @@ export function patchBoard(layer, drawn, board, layout, idPrefix) {
     el.style.top = `${pos.y - slot.y}px`;
     el.style.zIndex = String(card.index + 1);
     el.ykCard = card;
-    if (from.pile !== card.pile) drawn.piles.get(card.pile).append(el);
+    if (from.pile !== card.pile) /** @type {HTMLElement} */ (drawn.piles.get(card.pile)).append(el);
     placed.push({ el, from, card });
     cards.set(card.key, el);
   }
   return { cards, piles: drawn.piles, placed };
 }
 
-/** The card element at (pile, index), or the pile's top card when index is null. */
+/**
+ * The card element at (pile, index), or the pile's top card when index is null.
+ * @param {Drawn} drawn
+ * @param {PileId} pile
+ * @param {number | null} index
+ * @returns {CardElement | null}
+ */
 export function cardAt(drawn, pile, index) {
+  /** @type {CardElement | null} */
   let found = null;
   for (const el of drawn.cards.values()) {
     const c = el.ykCard;
@@ -111,7 +142,13 @@ export function cardAt(drawn, pile, index) {
   return found;
 }
 
-/** Elements of the group that moves with the card at (pile, index): it and all above it. */
+/**
+ * Elements of the group that moves with the card at (pile, index): it and all above it.
+ * @param {Drawn} drawn
+ * @param {PileId} pile
+ * @param {number | null} index
+ * @returns {CardElement[]}
+ */
 export function groupElements(drawn, pile, index) {
   const start = cardAt(drawn, pile, index);
   if (!start) return [];

@@ -6,10 +6,18 @@
  * the state updates that every move brings.
  */
 import { h } from "./dom.js";
+/** @import { Intent, State } from "./protocol.js" */
 
+/** @typedef {"new" | "restart" | "undo" | "redo" | "hint" | "auto-finish"} Action a toolbar button's data-action */
+
+/** @type {Record<string, string>} */
 const MODE_LABELS = { random: "Random", winnable: "Winnable", daily: "Daily" };
 
-/** Parses the seed field: "" -> null (random), digits -> number, anything else -> NaN. */
+/**
+ * Parses the seed field: "" -> null (random), digits -> number, anything else -> NaN.
+ * @param {string} text
+ * @returns {number | null}
+ */
 export function parseSeed(text) {
   const t = text.trim();
   if (t === "") return null;
@@ -18,20 +26,23 @@ export function parseSeed(text) {
 
 /**
  * @param {Document} doc
- * @param {(intent: object) => void} send
- * @returns {{el: HTMLElement, update(state: object): void, newGame(): void}}
+ * @param {(intent: Intent) => void} send
+ * @returns {{el: HTMLElement, update(state: State): void, newGame(): void}}
  */
 export function createControls(doc, send) {
+  /** @type {string | null} */
   let shownVariant = null;
   const variant = h(doc, "select", { class: "yk-variant", "aria-label": "Variant" });
   const mode = h(doc, "select", { class: "yk-mode", "aria-label": "Deal mode" });
   const seed = h(doc, "input", {
     class: "yk-seed-input", type: "text", inputmode: "numeric", placeholder: "seed",
     "aria-label": "Seed (empty for a random deal)", size: 8,
-    onkeydown: (e) => e.key === "Enter" && newGame(),
+    onkeydown: (/** @type {KeyboardEvent} */ e) => e.key === "Enter" && newGame(),
     oninput: () => seed.removeAttribute("aria-invalid"),
   });
+  /** @type {(action: Action, label: string, title: string) => HTMLButtonElement} */
   const button = (action, label, title) => h(doc, "button", { type: "button", class: "yk-btn", dataset: { action }, title, onclick: () => act(action) }, label);
+  /** @type {(key: "click_to_move" | "safe_autoplay", label: string) => [HTMLInputElement, HTMLLabelElement]} */
   const checkbox = (key, label) => {
     const box = h(doc, "input", { type: "checkbox", dataset: { setting: key }, onchange: () => send({ type: "settings", [key]: box.checked }) });
     return [box, h(doc, "label", { class: "yk-check" }, box, label)];
@@ -63,12 +74,13 @@ export function createControls(doc, send) {
     seed.value = "";
   }
 
+  /** @param {Action} action */
   function act(action) {
     if (action === "new") newGame();
     else send({ type: action === "auto-finish" ? "auto_finish" : action });
   }
 
-  const group = (...items) => h(doc, "span", { class: "yk-group" }, ...items);
+  const group = (/** @type {HTMLElement[]} */ ...items) => h(doc, "span", { class: "yk-group" }, ...items);
   const spacer = () => h(doc, "span", { class: "yk-spacer" });
   const el = h(doc, "div", { class: "yk-toolbar", role: "toolbar", "aria-label": "Game controls" },
     h(doc, "div", { class: "yk-row" }, group(title, dealInfo), spacer(), group(variant, mode, seed, buttons.new)),
@@ -76,6 +88,7 @@ export function createControls(doc, send) {
       group(buttons.restart, buttons.undo, buttons.redo, buttons.hint, buttons["auto-finish"]), spacer(),
       group(clickLabel, safeLabel, moves)));
 
+  /** @param {State} state */
   function update(state) {
     title.textContent = state.title;
     dealInfo.textContent = state.seed === null || state.seed === undefined ? "set-up position" : `deal ${state.seed}`;

@@ -4,14 +4,17 @@ import { clampCursor, grabAt, initialCursor, moveCursor, stops } from "./cursor.
 import { buildBoard } from "./view.js";
 import { computeLayout } from "./layout.js";
 import { yukonState } from "./fixtures.js";
+/** @import { State } from "./protocol.js" */
+/** @import { Cursor } from "./cursor.js" */
 
+/** @param {Partial<State>} [overrides] */
 function setup(overrides) {
   const s = yukonState(overrides);
   const board = buildBoard(s);
   const layout = computeLayout({
     width: 700, tableau: s.tableau, foundations: s.foundations.map((f) => f.id), cells: s.cells.map((c) => c.id),
   });
-  const go = (cursor, ...keys) => keys.reduce((c, k) => moveCursor(board, layout, c, k), cursor);
+  const go = (/** @type {Cursor} */ cursor, /** @type {string[]} */ ...keys) => keys.reduce((c, k) => moveCursor(board, layout, c, k), cursor);
   return { board, layout, go };
 }
 

@@ -12,30 +12,66 @@ import { canGrab, legalTargets, moveIndex } from "./view.js";
 import { cardPosition } from "./layout.js";
 import { dropTarget, pileAt } from "./hittest.js";
 import { groupElements } from "./board.js";
+/** @import { Intent, PileId, ShownState } from "./protocol.js" */
+/** @import { Board, BoardCard } from "./view.js" */
+/** @import { Layout } from "./layout.js" */
+/** @import { CardElement, Drawn } from "./board.js" */
 
+/**
+ * The view as pointer and keyboard play see it (widget.js makes it). The getters are called
+ * only once a state is drawn.
+ * @typedef {object} PlayEnv
+ * @property {() => ShownState} getState the state on show
+ * @property {() => Board} getBoard
+ * @property {() => Layout} getLayout
+ * @property {() => Drawn} getDrawn
+ * @property {(intent: Intent) => void} send
+ * @property {(source: PileId, index: number | null, target: PileId) => boolean} move sends a
+ *   move, drawing it at once when it is listed as legal; returns whether it did
+ * @property {(ids: PileId[] | null, over?: PileId | null) => void} showTargets lights up legal
+ *   piles, `over` the one a drop would land on (null clears)
+ * @property {() => void} onGrab tells the page a pointer took over (the keyboard drops what it holds)
+ */
+
+/**
+ * A pointer press on a card, until it is released: a click, or a drag once it moves.
+ * @typedef {object} Press
+ * @property {number} id the pointer
+ * @property {string} type the pointer's type: "mouse", "pen", "touch"
+ * @property {{x: number, y: number}} start board point of the press
+ * @property {BoardCard} card the card pressed
+ * @property {number | null} index the move index of the group
+ * @property {CardElement[]} els the group's elements
+ * @property {PileId[]} targets where the group may go
+ * @property {boolean} dragging
+ */
+
+/** @type {Record<string, number>} */
 const CLICK_SLOP = { mouse: 4, pen: 6, touch: 10 }; // px a press may wander and stay a click
 const SETTLE_MS = 3000; // a dropped group waits this long for the new state, then snaps back
 
 /**
  * @param {HTMLElement} boardEl
- * @param {object} env  getState(), getBoard(), getLayout(), getDrawn(): the current view;
- *   send(intent); move(source, index, target): send a move, drawing it at once when it is
- *   listed as legal (returns whether it did); showTargets(ids, overId): light up legal piles (null clears);
- *   onGrab(): tells the page a pointer took over (the keyboard drops what it holds)
+ * @param {PlayEnv} env
  * @returns {{cancel(): void, snapBack(): void, detach(): void}}
  */
 export function attachDrag(boardEl, env) {
+  /** @type {Press | null} */
   let press = null; // the current press: pointer, grabbed card, its group's elements
-  let pending = null; // a dropped group awaiting Python's answer: {els, timer}
+  /** @type {{els: CardElement[], timer: ReturnType<typeof setTimeout>} | null} */
+  let pending = null; // a dropped group awaiting Python's answer
 
+  /** @param {PointerEvent} e */
   function boardPoint(e) {
     const r = boardEl.getBoundingClientRect();
     return { x: e.clientX - r.left, y: e.clientY - r.top };
   }
 
+  /** @param {PointerEvent} e */
   function onDown(e) {
     if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
-    const el = e.target.closest && e.target.closest(".yk-card");
+    const t = /** @type {Element} */ (e.target);
+    const el = /** @type {CardElement | null | undefined} */ (t.closest?.(".yk-card"));
     if (!el || !boardEl.contains(el) || !el.ykCard) return;
     e.preventDefault();
     e.stopPropagation();
@@ -63,6 +99,7 @@ export function attachDrag(boardEl, env) {
     };
   }
 
+  /** @param {PointerEvent} e */
   function onMove(e) {
     if (!press || e.pointerId !== press.id) return;
     e.preventDefault();
@@ -81,7 +118,11 @@ export function attachDrag(boardEl, env) {
     env.showTargets(press.targets, target(press, p));
   }
 
-  /** The legal pile a grab would land on if released at board point p, or null. */
+  /**
+   * The legal pile a grab would land on if released at board point p, or null.
+   * @param {Press} grab
+   * @param {{x: number, y: number}} p
+   */
   function target(grab, p) {
     const layout = env.getLayout();
     const pos = cardPosition(layout, grab.card.pile, grab.card.index);
@@ -89,6 +130,7 @@ export function attachDrag(boardEl, env) {
     return dropTarget(layout, p, rect, grab.targets);
   }
 
+  /** @param {PointerEvent} e */
   function onUp(e) {
     if (!press || e.pointerId !== press.id) return;
     e.preventDefault();
@@ -104,7 +146,7 @@ export function attachDrag(boardEl, env) {
     }
     const p = boardPoint(e);
     const to = target(done, p);
-    const move = (pile) => env.send({ type: "move", source: done.card.pile, index: done.index, target: pile });
+    const move = (/** @type {PileId} */ pile) => env.send({ type: "move", source: done.card.pile, index: done.index, target: pile });
     if (to) {
       // A legal pile: the page draws the move at once (predicted) and sends it.
       if (!env.move(done.card.pile, done.index, to)) {
@@ -118,6 +160,7 @@ export function attachDrag(boardEl, env) {
     if (over && over !== done.card.pile) move(over);
   }
 
+  /** @param {PointerEvent} e */
   function onCancel(e) {
     if (!press || e.pointerId !== press.id) return;
     const done = press;
@@ -169,7 +212,10 @@ export function attachDrag(boardEl, env) {
   };
 }
 
-/** Glide cards from wherever they were dragged back to their own place. */
+/**
+ * Glide cards from wherever they were dragged back to their own place.
+ * @param {CardElement[]} els
+ */
 function animateBack(els) {
   for (const el of els) {
     const from = el.style.transform;

@@ -3,19 +3,32 @@
  * identity, then animate from there to where the new state puts it), new deals fly out from
  * the corner, refused clicks shake, and a won game rains confetti.
  */
+/** @import { Last } from "./protocol.js" */
+/** @import { Board, BoardCard } from "./view.js" */
+/** @import { CardElement, Drawn } from "./board.js" */
+
+/** @typedef {{x: number, y: number}} Point */
+/** @typedef {Map<string, Point>} Snapshot board-relative card positions by card key */
 
 const MOVE_MS = 200;
 const MAX_STAGGER_MS = 140; // gap between successive moves of one update...
 const MAX_TOTAL_MS = 1600; // ...shrunk so a long auto-finish still ends quickly
 const DEAL_TOTAL_MS = 450;
 
+/** @param {Window | null | undefined} win */
 export function reducedMotion(win) {
   return !!win?.matchMedia?.("(prefers-reduced-motion: reduce)").matches;
 }
 
-/** Where every card element is now, board-relative, including any drag offset: key -> {x, y}. */
+/**
+ * Where every card element is now, board-relative, including any drag offset: key -> {x, y}.
+ * @param {Drawn | null} drawn
+ * @param {HTMLElement} boardEl
+ * @returns {Snapshot}
+ */
 export function snapshot(drawn, boardEl) {
   const origin = boardEl.getBoundingClientRect();
+  /** @type {Snapshot} */
   const rects = new Map();
   if (!drawn) return rects;
   for (const [key, el] of drawn.cards) {
@@ -29,8 +42,12 @@ export function snapshot(drawn, boardEl) {
  * Which step of `last.moves` each card belongs to (key -> step), so several moves in one
  * update play one after another. A moved card and the cards riding on it take the step of
  * the move that put them where they are; a card turned face up takes its uncovering move's step.
+ * @param {Last | null} last
+ * @param {BoardCard[]} cards
+ * @returns {Map<string, number>}
  */
 export function moveSteps(last, cards) {
+  /** @type {Map<string, number>} */
   const steps = new Map();
   (last?.moves || []).forEach((m, i) => {
     const landed = cards.find((c) => c.pile === m.target && c.code === m.card);
@@ -47,24 +64,30 @@ export function moveSteps(last, cards) {
 
 /**
  * Animates a freshly drawn board from `before` (a snapshot of the previous drawing).
- * @param {object} drawn {cards: Map key -> element} as drawn now
- * @param {object} board the drawn board model (cards with keys)
- * @param {object|null} prevBoard the previous board model, to spot cards turned face up
+ * @param {Drawn} drawn as drawn now
+ * @param {Board} board the drawn board model (cards with keys)
+ * @param {Board | null} prevBoard the previous board model, to spot cards turned face up
+ * @param {Snapshot} before
+ * @param {Last | null} last
+ * @param {HTMLElement} boardEl
  */
 export function animateBoard(drawn, board, prevBoard, before, last, boardEl) {
   const now = snapshot(drawn, boardEl);
   if (last && ["new", "restart", "load"].includes(last.kind)) {
     // Only if the cards really changed: a later update may repeat the same `last`.
-    const moved = [...now].some(([key, r]) => !before.has(key) || before.get(key).x !== r.x || before.get(key).y !== r.y);
+    const moved = [...now].some(([key, r]) => {
+      const was = before.get(key);
+      return !was || was.x !== r.x || was.y !== r.y;
+    });
     return moved ? deal(drawn, now) : undefined;
   }
   const steps = moveSteps(last, board.cards);
   const gap = Math.min(MAX_STAGGER_MS, MAX_TOTAL_MS / Math.max(1, last?.moves?.length || 1));
   const wasDown = new Set((prevBoard?.cards || []).filter((c) => !c.faceUp).map((c) => `${c.pile}/${c.index}`));
   for (const card of board.cards) {
-    const el = drawn.cards.get(card.key);
+    const el = /** @type {CardElement} */ (drawn.cards.get(card.key)); // every card is drawn
     const from = before.get(card.key);
-    const to = now.get(card.key);
+    const to = /** @type {Point} */ (now.get(card.key));
     const delay = (steps.get(card.key) ?? 0) * gap;
     if (from && (Math.abs(from.x - to.x) > 0.5 || Math.abs(from.y - to.y) > 0.5)) {
       lifted(el, el.animate(
@@ -83,6 +106,9 @@ export function animateBoard(drawn, board, prevBoard, before, last, boardEl) {
 /**
  * Glides a card element from an offset (dx, dy) back to its drawn place, above the others,
  * as animateBoard does for a moved card (used where the offset is known without measuring).
+ * @param {HTMLElement} el
+ * @param {number} dx
+ * @param {number} dy
  */
 export function glide(el, dx, dy) {
   lifted(el, el.animate(
@@ -91,12 +117,16 @@ export function glide(el, dx, dy) {
   ));
 }
 
-/** A new deal: every card flies out from the top-left corner, left column first. */
+/**
+ * A new deal: every card flies out from the top-left corner, left column first.
+ * @param {Drawn} drawn
+ * @param {Snapshot} now
+ */
 function deal(drawn, now) {
   const els = [...drawn.cards.entries()];
   const step = DEAL_TOTAL_MS / Math.max(1, els.length);
   els.forEach(([key, el], i) => {
-    const to = now.get(key);
+    const to = /** @type {Point} */ (now.get(key));
     lifted(el, el.animate(
       [{ transform: `translate(${-to.x}px, ${-to.y}px)`, opacity: 0 }, { transform: "none", opacity: 1 }],
       { duration: MOVE_MS, delay: i * step, easing: "ease-out", fill: "backwards" },
@@ -104,14 +134,21 @@ function deal(drawn, now) {
   });
 }
 
-/** Keeps a travelling card above the others until it lands. */
+/**
+ * Keeps a travelling card above the others until it lands.
+ * @param {HTMLElement} el
+ * @param {Animation} animation
+ */
 function lifted(el, animation) {
   el.classList.add("yk-moving");
   const land = () => el.classList.remove("yk-moving");
   animation.finished.then(land, land);
 }
 
-/** A short horizontal shake: the clicked card has nowhere to go. */
+/**
+ * A short horizontal shake: the clicked card has nowhere to go.
+ * @param {HTMLElement[]} els
+ */
 export function shake(els) {
   for (const el of els) {
     el.animate(
@@ -125,10 +162,12 @@ const CONFETTI_COLOURS = ["#e53935", "#fdd835", "#43a047", "#1e88e5", "#8e24aa",
 
 /**
  * Confetti falling over a canvas for a few seconds.
+ * @param {HTMLCanvasElement} canvas
+ * @param {number} [durationMs]
  * @returns {() => void} stops it early
  */
 export function confetti(canvas, durationMs = 3500) {
-  const win = canvas.ownerDocument.defaultView;
+  const win = /** @type {Window} */ (canvas.ownerDocument.defaultView);
   const ctx = canvas.getContext("2d");
   const w = (canvas.width = canvas.clientWidth);
   const h = (canvas.height = canvas.clientHeight);
@@ -144,7 +183,7 @@ export function confetti(canvas, durationMs = 3500) {
   }));
   const start = win.performance.now();
   let frame = 0;
-  const tick = (t) => {
+  const tick = (/** @type {number} */ t) => {
     const fade = Math.max(0, 1 - Math.max(0, t - start - durationMs * 0.7) / (durationMs * 0.3));
     ctx.clearRect(0, 0, w, h);
     ctx.globalAlpha = fade;

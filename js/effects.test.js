@@ -17,7 +17,11 @@ test("each moved card, and the cards riding on it, animate at their move's step"
   ] };
   const board = buildBoard(s);
   const steps = moveSteps(s.last, board.cards);
-  const stepOf = (code) => steps.get(board.cards.find((c) => c.code === code).key);
+  const stepOf = (/** @type {string} */ code) => {
+    const card = board.cards.find((c) => c.code === code);
+    assert.ok(card, `no ${code}`);
+    return steps.get(card.key);
+  };
   assert.equal(stepOf("8C"), 0);
   assert.equal(stepOf("3S"), 0);
   assert.equal(stepOf("9H"), 0, "the flip follows its move");

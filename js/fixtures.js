@@ -1,5 +1,11 @@
 /** Small hand-made states for the unit tests (shape as in docs/widget-protocol.md). */
+/** @import { Column, State } from "./protocol.js" */
 
+/**
+ * A small Yukon-like state: four columns, four foundations, no cells.
+ * @param {Partial<State>} [overrides] fields to replace
+ * @returns {State}
+ */
 export function yukonState(overrides = {}) {
   return {
     serial: 1, variant: "yukon", title: "Yukon", variants: [["yukon", "Yukon"]], modes: ["random"], seed: 7,
@@ -24,7 +30,13 @@ export function yukonState(overrides = {}) {
   };
 }
 
-/** Columns as in `state.tableau`: n columns, each with `down` hidden and `up` face-up cards. */
+/**
+ * Columns as in `state.tableau`: n columns, each with `down` hidden and `up` face-up cards.
+ * @param {number} n
+ * @param {number} down
+ * @param {number} up
+ * @returns {Column[]}
+ */
 export function columns(n, down, up) {
   return Array.from({ length: n }, (_, i) => ({ id: `t${i + 1}`, down, up: Array(up).fill("5C") }));
 }

@@ -5,7 +5,7 @@ import { dropTarget, pileAt, pileRegions } from "./hittest.js";
 import { columns, FOUR } from "./fixtures.js";
 
 const L = computeLayout({ width: 700, tableau: columns(7, 2, 5), foundations: FOUR, cells: ["c1"] });
-const centre = (id, dy = 0) => ({ x: L.slots[id].x + L.cardW / 2, y: L.slots[id].y + L.cardH / 2 + dy });
+const centre = (/** @type {string} */ id, dy = 0) => ({ x: L.slots[id].x + L.cardW / 2, y: L.slots[id].y + L.cardH / 2 + dy });
 
 test("points over a card slot find that pile", () => {
   for (const id of ["t1", "t4", "t7", "f1", "f4", "c1"]) {

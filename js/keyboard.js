@@ -8,20 +8,23 @@
 import { clampCursor, grabAt, moveCursor } from "./cursor.js";
 import { groupElements } from "./board.js";
 import { legalTargets } from "./view.js";
+/** @import { PileId } from "./protocol.js" */
+/** @import { Cursor } from "./cursor.js" */
+/** @import { PlayEnv } from "./drag.js" */
 
 const ARROWS = ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"];
 
 /**
  * @param {HTMLElement} root the widget root (keys are stopped here)
  * @param {HTMLElement} boardEl the focusable board
- * @param {object} env getState(), getBoard(), getLayout(), getDrawn(), send(intent),
- *   move(source, index, target) (sends a move, drawing it at once when legal),
- *   showTargets(ids, overId)
+ * @param {Omit<PlayEnv, "onGrab">} env the view (see drag.js)
  * @returns {{refresh(): void, release(): void, detach(): void}}
  */
 export function attachKeyboard(root, boardEl, env) {
-  let cursor = null;
-  let held = null; // {source, index, targets}
+  /** @type {Cursor} null until refresh() fits it to the first board drawn */
+  let cursor = /** @type {any} */ (null);
+  /** @type {{source: PileId, index: number | null, targets: PileId[]} | null} */
+  let held = null;
 
   function paint() {
     for (const el of boardEl.querySelectorAll(".yk-cursor, .yk-held")) el.classList.remove("yk-cursor", "yk-held");
@@ -70,9 +73,10 @@ export function attachKeyboard(root, boardEl, env) {
     env.move(source, index, target); // drawn at once when legal, and sent either way
   }
 
+  /** @param {KeyboardEvent} e */
   function onKey(e) {
     e.stopPropagation();
-    if (!boardEl.contains(e.target) || e.altKey || e.ctrlKey || e.metaKey) return;
+    if (!boardEl.contains(/** @type {Node | null} */ (e.target)) || e.altKey || e.ctrlKey || e.metaKey) return;
     boardEl.classList.add("yk-kbd");
     if (ARROWS.includes(e.key)) {
       cursor = moveCursor(env.getBoard(), env.getLayout(), cursor, e.key);
@@ -96,10 +100,12 @@ export function attachKeyboard(root, boardEl, env) {
   // The cursor shows only for keyboard users: after a key, or when the board is tabbed to,
   // not when a press of the pointer focuses it.
   let pressedAt = -Infinity;
+  /** @param {PointerEvent} e */
   function onPointer(e) {
     pressedAt = e.timeStamp;
     boardEl.classList.remove("yk-kbd");
   }
+  /** @param {FocusEvent} e */
   function onFocus(e) {
     if (e.timeStamp - pressedAt > 500) boardEl.classList.add("yk-kbd");
   }

@@ -5,6 +5,29 @@
  * free cells (left) and the foundations (right) on the same grid as the tableau columns.
  */
 
+/** @import { Column, PileId } from "./protocol.js" */
+
+/**
+ * A pile's place: the top-left corner of its card slot.
+ * @typedef {object} Slot
+ * @property {number} x
+ * @property {number} y
+ * @property {"cell" | "foundation" | "tableau"} kind
+ */
+
+/**
+ * @typedef {object} Layout
+ * @property {number} width
+ * @property {number} height
+ * @property {number} cardW
+ * @property {number} cardH
+ * @property {number} gap between columns
+ * @property {number} pad around the board
+ * @property {number} tableauY top of the tableau
+ * @property {Record<PileId, Slot>} slots
+ * @property {Record<PileId, number[]>} stacks each column's card tops, bottom card first
+ */
+
 const CARD_RATIO = 1.4; // height / width, close to a real playing card
 const MAX_CARD_W = 100; // wider boards centre the grid instead of growing huge cards
 const GAP_RATIO = 0.12; // gap between columns, relative to card width
@@ -19,11 +42,12 @@ const MIN_TABLEAU_CARDS = 3; // the board is at least this tall below the top ro
 /**
  * @param {object} opts
  * @param {number} opts.width board width in px
- * @param {{id: string, down: number, up: string[]}[]} opts.tableau columns as in `state`
+ * @param {Column[]} opts.tableau columns as in `state`
  * @param {string[]} opts.foundations foundation ids, left to right
  * @param {string[]} [opts.cells] free cell ids
  * @param {number} [opts.minHeight] the board never gets shorter than this (a view passes its
  *   last height so the notebook does not jump as columns shrink)
+ * @returns {Layout}
  */
 export function computeLayout({ width, tableau, foundations, cells = [], minHeight = 0 }) {
   const nCols = tableau.length;
@@ -37,16 +61,20 @@ export function computeLayout({ width, tableau, foundations, cells = [], minHeig
   const gap = cardW * GAP_RATIO;
   const gridW = n * cardW + (n - 1) * gap;
   const x0 = (width - gridW) / 2;
-  const slotX = (i) => x0 + i * (cardW + gap);
+  const slotX = (/** @type {number} */ i) => x0 + i * (cardW + gap);
 
+  /** @type {Record<PileId, Slot>} */
   const slots = {};
-  cells.forEach((id, i) => (slots[id] = { x: slotX(i), y: pad, kind: "cell" }));
+  cells.forEach((id, i) => {
+    slots[id] = { x: slotX(i), y: pad, kind: "cell" };
+  });
   foundations.forEach((id, i) => {
     slots[id] = { x: slotX(n - foundations.length + i), y: pad, kind: "foundation" };
   });
 
   const tableauY = pad + cardH + Math.max(10, cardH * 0.18);
   const budget = Math.max(cardH * BUDGET_CARDS, MIN_BUDGET);
+  /** @type {Record<PileId, number[]>} */
   const stacks = {};
   let deepest = cardH;
   tableau.forEach((col, i) => {
@@ -70,6 +98,11 @@ export function computeLayout({ width, tableau, foundations, cells = [], minHeig
  * Offsets [face-down step, face-up step] for one column. A column taller than the budget
  * tightens: face-down cards first (they carry no information), then face-up ones, never
  * below the step that still shows each card's corner.
+ * @param {number} down face-down cards
+ * @param {number} up face-up cards
+ * @param {number} cardH
+ * @param {number} budget the column's height budget, px
+ * @returns {[number, number]}
  */
 export function columnSteps(down, up, cardH, budget) {
   const n = down + up;
@@ -88,7 +121,13 @@ export function columnSteps(down, up, cardH, budget) {
   return [dStep, uStep];
 }
 
-/** Top-left corner of the card at (pile, index): tableau cards fan down, others stack. */
+/**
+ * Top-left corner of the card at (pile, index): tableau cards fan down, others stack.
+ * @param {Layout} layout
+ * @param {PileId} pile
+ * @param {number} index
+ * @returns {{x: number, y: number}}
+ */
 export function cardPosition(layout, pile, index) {
   const slot = layout.slots[pile];
   const ys = layout.stacks[pile];
@@ -96,13 +135,22 @@ export function cardPosition(layout, pile, index) {
   return { x: slot.x, y: ys[index] ?? slot.y };
 }
 
-/** The bottom edge of a column's drawn cards (its slot's bottom when empty). */
+/**
+ * The bottom edge of a column's drawn cards (its slot's bottom when empty).
+ * @param {Layout} layout
+ * @param {PileId} pile
+ */
 export function columnBottom(layout, pile) {
   const ys = layout.stacks[pile];
-  const last = ys && ys.length ? ys[ys.length - 1] : layout.slots[pile].y;
+  const last = ys?.length ? ys[ys.length - 1] : layout.slots[pile].y;
   return last + layout.cardH;
 }
 
+/**
+ * @param {number} v
+ * @param {number} lo
+ * @param {number} hi
+ */
 function clamp(v, lo, hi) {
   return Math.min(hi, Math.max(lo, v));
 }

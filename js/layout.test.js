@@ -2,9 +2,14 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { cardPosition, columnBottom, columnSteps, computeLayout } from "./layout.js";
 import { columns, EIGHT, FOUR } from "./fixtures.js";
+/** @import { Layout } from "./layout.js" */
 
-/** Every slot's card lies inside the board, and no two slots of a row overlap. */
+/**
+ * Every slot's card lies inside the board, and no two slots of a row overlap.
+ * @param {Layout} layout
+ */
 function assertFits(layout) {
+  /** @type {Record<number, number[]>} */
   const xs = {};
   for (const [id, s] of Object.entries(layout.slots)) {
     assert.ok(s.x >= 0, `${id} starts left of the board`);
@@ -56,9 +61,9 @@ test("the overlap tightens as a column gets long", () => {
     { id: "t1", down: 3, up: Array(4).fill("5C") },
     { id: "t2", down: 3, up: Array(22).fill("5C") },
   ], foundations: FOUR });
-  const step = (id) => L.stacks[id][L.stacks[id].length - 1] - L.stacks[id][L.stacks[id].length - 2];
+  const step = (/** @type {string} */ id) => L.stacks[id][L.stacks[id].length - 1] - L.stacks[id][L.stacks[id].length - 2];
   assert.ok(step("t2") < step("t1"), `long ${step("t2")} vs short ${step("t1")}`);
-  const downStep = (id) => L.stacks[id][1] - L.stacks[id][0];
+  const downStep = (/** @type {string} */ id) => L.stacks[id][1] - L.stacks[id][0];
   assert.ok(downStep("t1") < step("t1"), "face-down cards overlap more than face-up ones");
 });
 

@@ -5,24 +5,31 @@
  */
 import { h } from "./dom.js";
 import { confetti, reducedMotion } from "./effects.js";
+/** @import { Intent, State, Status } from "./protocol.js" */
 
 const TOAST_MS = 2800;
 
 /**
  * @param {HTMLElement} host the board, which the banner and toast overlay
  * @param {HTMLElement} bar where the stuck notice goes
- * @param {{send(intent): void, newGame(): void}} actions
- * @returns {{update(state): void, toast(message): void, destroy(): void}}
+ * @param {{send(intent: Intent): void, newGame(): void}} actions
+ * @returns {{update(state: State): void, toast(message: string): void, destroy(): void}}
  */
 export function createNotices(host, bar, actions) {
   const doc = host.ownerDocument;
-  let win = null; // {el, stop}
+  /** @type {{el: HTMLElement, stop: () => void} | null} */
+  let win = null;
+  /** @type {{el: HTMLElement, status: Status} | null} */
   let stuck = null;
+  /** @type {HTMLElement | null} */
   let toastEl = null;
-  let toastTimer = 0;
+  /** @type {ReturnType<typeof setTimeout> | undefined} */
+  let toastTimer;
 
+  /** @type {(label: string, onclick: () => void, notice: string) => HTMLButtonElement} */
   const button = (label, onclick, notice) => h(doc, "button", { type: "button", class: "yk-btn", dataset: { notice }, onclick }, label);
 
+  /** @param {State} state */
   function showWin(state) {
     const canvas = h(doc, "canvas", { class: "yk-confetti", "aria-hidden": "true" });
     const el = h(doc, "div", { class: "yk-win", role: "dialog", "aria-label": "Game won" },
@@ -36,6 +43,7 @@ export function createNotices(host, bar, actions) {
     win = { el, stop };
   }
 
+  /** @param {State} state */
   function showStuck(state) {
     const text = state.status === "stuck" ? "No moves left" : "No useful moves left";
     const el = h(doc, "div", { class: "yk-stuck", role: "status" },
@@ -47,6 +55,7 @@ export function createNotices(host, bar, actions) {
     stuck = { el, status: state.status };
   }
 
+  /** @param {State} state */
   function update(state) {
     if (state.status === "won" && !win) showWin(state);
     if (state.status !== "won" && win) {
@@ -62,6 +71,7 @@ export function createNotices(host, bar, actions) {
     if (isStuck && !stuck) showStuck(state);
   }
 
+  /** @param {string} message */
   function toast(message) {
     if (!toastEl) {
       toastEl = h(doc, "div", { class: "yk-toast", role: "status" });
@@ -70,7 +80,7 @@ export function createNotices(host, bar, actions) {
     toastEl.textContent = message;
     clearTimeout(toastTimer);
     toastTimer = setTimeout(() => {
-      toastEl.remove();
+      toastEl?.remove();
       toastEl = null;
     }, TOAST_MS);
   }

@@ -2,6 +2,7 @@ import test from "node:test";
 import assert from "node:assert/strict";
 import { assignKeys, buildBoard, buildCards, buildPiles, canGrab, cardName, legalTargets, moveIndex } from "./view.js";
 import { yukonState } from "./fixtures.js";
+/** @import { Board } from "./view.js" */
 
 test("card names read as people say them", () => {
   assert.equal(cardName("7H"), "7 of hearts");
@@ -58,7 +59,11 @@ test("legal targets for a grabbed card come from state.legal, without duplicates
 
 test("what can be grabbed: any face-up tableau card, only the top of a foundation", () => {
   const b = buildBoard(yukonState());
-  const find = (pile, index) => b.cards.find((c) => c.pile === pile && c.index === index);
+  const find = (/** @type {string} */ pile, /** @type {number} */ index) => {
+    const card = b.cards.find((c) => c.pile === pile && c.index === index);
+    assert.ok(card, `no card at ${pile} ${index}`);
+    return card;
+  };
   assert.equal(canGrab(b.piles, find("t3", 0)), false);
   assert.equal(canGrab(b.piles, find("t3", 3)), true);
   assert.equal(canGrab(b.piles, find("f1", 0)), false);
@@ -74,7 +79,11 @@ test("card keys follow a card from pile to pile", () => {
   s.tableau[0].up.push("QD", "5C", "TH");
   s.tableau[2] = { id: "t3", down: 2, up: ["8C", "3S"] };
   const after = buildBoard(s, before);
-  const key = (b, code) => b.cards.find((c) => c.code === code).key;
+  const key = (/** @type {Board} */ b, /** @type {string} */ code) => {
+    const card = b.cards.find((c) => c.code === code);
+    assert.ok(card, `no ${code}`);
+    return card.key;
+  };
   for (const code of ["QD", "5C", "TH", "8C", "7H"]) assert.equal(key(after, code), key(before, code));
   assert.equal(new Set(after.cards.map((c) => c.key)).size, after.cards.length, "keys are unique");
 });

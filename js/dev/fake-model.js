@@ -5,19 +5,27 @@
  * a new state (option `apply`) so animations can be watched. Its move rules are a rough
  * sketch for the harness only: the real rules live in Python.
  */
+/** @import { Foundation, Intent, LegalMove, MoveIntent, Reply, State, Suit } from "../protocol.js" */
 
 const SUITS = "SHDC";
 const RANKS = "A23456789TJQK";
+/** @type {[string, string][]} */
 const VARIANTS = [["yukon", "Yukon"], ["russian", "Russian"], ["alaska", "Alaska"], ["moosehide", "Moosehide"],
   ["double-yukon", "Double Yukon"], ["yukon-cells", "Yukon Cells"]];
 
+/** @param {number} [copies] */
 function deck(copies = 1) {
+  /** @type {string[]} */
   const cards = [];
   for (let k = 0; k < copies; k++) for (const s of SUITS) for (const r of RANKS) cards.push(r + s);
   return cards;
 }
 
-/** Deterministic shuffle (mulberry32), so screenshots are stable. */
+/**
+ * Deterministic shuffle (mulberry32), so screenshots are stable.
+ * @param {string[]} cards
+ * @param {number} seed
+ */
 function shuffle(cards, seed) {
   let a = seed >>> 0;
   const rnd = () => {
@@ -35,11 +43,15 @@ function shuffle(cards, seed) {
   return out;
 }
 
-const red = (c) => c[1] === "H" || c[1] === "D";
-const rank = (c) => RANKS.indexOf(c[0]);
+const red = (/** @type {string} */ c) => c[1] === "H" || c[1] === "D";
+const rank = (/** @type {string} */ c) => RANKS.indexOf(c[0]);
 
-/** Rough Yukon moves: [source, index, target], as the protocol lists them. */
+/**
+ * Rough Yukon moves: [source, index, target], as the protocol lists them.
+ * @param {State} s
+ */
 function legalMoves(s) {
+  /** @type {LegalMove[]} */
   const legal = [];
   const tops = s.tableau.map((t) => t.up[t.up.length - 1] || null);
   s.tableau.forEach((t) => {
@@ -59,23 +71,36 @@ function legalMoves(s) {
   return legal;
 }
 
+/**
+ * A state without cards (each of STATES deals its own).
+ * @param {string} variant
+ * @param {number} seed
+ * @returns {State}
+ */
 function base(variant, seed) {
   return {
-    serial: 1, variant, title: VARIANTS.find((v) => v[0] === variant)[1], variants: VARIANTS,
+    serial: 1, variant, title: /** @type {[string, string]} */ (VARIANTS.find((v) => v[0] === variant))[1], variants: VARIANTS,
+    tableau: [], foundations: [], legal: [], // dealt by each of STATES
     modes: ["random", "winnable", "daily"], seed, cells: [], moves_made: 0, can_undo: false, can_redo: false,
     status: "playing", can_auto_finish: false, settings: { click_to_move: true, safe_autoplay: false },
     hint: null, last: null, announcement: "",
   };
 }
 
+/**
+ * @param {number} copies decks
+ * @param {number} [filled] cards on each foundation
+ */
 function foundations(copies, filled = 0) {
+  /** @type {Foundation[]} */
   const out = [];
-  for (const suit of SUITS) for (let k = 0; k < copies; k++) {
+  for (const suit of /** @type {Suit[]} */ ([...SUITS])) for (let k = 0; k < copies; k++) {
     out.push({ id: `f${out.length + 1}`, suit, cards: [...RANKS.slice(0, filled)].map((r) => r + suit) });
   }
   return out;
 }
 
+/** @param {State} s */
 function withLegal(s) {
   s.legal = legalMoves(s);
   return s;
@@ -109,7 +134,7 @@ export const STATES = {
     s.cells = [{ id: "c1", card: null }, { id: "c2", card: null }];
     s.foundations = foundations(1);
     s.tableau = [0, 1, 2, 3, 4, 5, 6].map((i) => ({ id: `t${i + 1}`, down: i, up: cards.splice(0, i === 0 ? 1 : 5) }));
-    s.cells[1].card = s.tableau[6].up.pop();
+    s.cells[1].card = s.tableau[6].up.pop() ?? null;
     s.moves_made = 1;
     s.can_undo = true;
     return withLegal(s);
@@ -134,19 +159,23 @@ export const STATES = {
   },
 };
 
-/** Apply a move roughly (harness only), producing the next state with `last`. */
+/**
+ * Apply a move roughly (harness only), producing the next state with `last`.
+ * @param {State} s
+ * @param {MoveIntent} move a tableau move
+ */
 function applyMove(s, { source, index, target }) {
   const n = structuredClone(s);
-  const src = n.tableau.find((t) => t.id === source);
-  const moving = src.up.splice(index - src.down);
+  const src = /** @type {State["tableau"][number]} */ (n.tableau.find((t) => t.id === source));
+  const moving = src.up.splice(/** @type {number} */ (index) - src.down);
   let flipped = null;
   if (!src.up.length && src.down) {
     src.down -= 1;
     flipped = shuffle(deck(), n.serial)[0];
     src.up.push(flipped);
   }
-  const dst = n.tableau.find((t) => t.id === target) || n.foundations.find((f) => f.id === target);
-  (dst.up || dst.cards).push(...moving);
+  const dst = n.tableau.find((t) => t.id === target)?.up ?? n.foundations.find((f) => f.id === target)?.cards;
+  /** @type {string[]} */ (dst).push(...moving);
   n.serial += 1;
   n.moves_made += 1;
   n.can_undo = true;
@@ -156,30 +185,56 @@ function applyMove(s, { source, index, target }) {
   return withLegal(n);
 }
 
+/** @typedef {(...args: any[]) => void} Handler */
+
 export class FakeModel {
+  /**
+   * @param {State} state
+   * @param {{apply?: boolean}} [options] apply: echo legal moves back as new states
+   */
   constructor(state, { apply = false } = {}) {
     this.state = state;
     this.apply = apply;
+    /** @type {Record<string, Handler[]>} */
     this.handlers = {};
+    /** @type {Intent[]} */
     this.sent = [];
   }
+  /** @param {string} name */
   get(name) {
     return name === "state" ? this.state : undefined;
   }
+  /**
+   * @param {string} name
+   * @param {State} value
+   */
   set(name, value) {
     if (name !== "state") return;
     this.state = value;
     this.emit("change:state");
   }
+  /**
+   * @param {string} event
+   * @param {Handler} fn
+   */
   on(event, fn) {
     (this.handlers[event] ||= []).push(fn);
   }
+  /**
+   * @param {string} event
+   * @param {Handler} fn
+   */
   off(event, fn) {
     this.handlers[event] = (this.handlers[event] || []).filter((f) => f !== fn);
   }
+  /**
+   * @param {string} event
+   * @param {...(Reply | unknown)} args
+   */
   emit(event, ...args) {
     for (const fn of this.handlers[event] || []) fn(...args);
   }
+  /** @param {Intent} intent */
   send(intent) {
     this.sent.push(intent);
     console.log("intent", JSON.stringify(intent));
