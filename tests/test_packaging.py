@@ -39,5 +39,6 @@ def test_wheel_contains_the_bundle(tmp_path: Path):
     assert "yukon_widget/static/widget.js" in names
     assert "yukon_widget/static/widget.css" in names
     assert "yukon_widget/engine/game.py" in names
+    assert "yukon_widget/py.typed" in names  # type checkers read the package's hints
     js = zipfile.ZipFile(wheel).read("yukon_widget/static/widget.js").decode()
     assert "render" in js and len(js) > 5000

@@ -14,7 +14,7 @@ from __future__ import annotations
 from importlib import metadata
 from typing import TYPE_CHECKING, Any
 
-from .engine import IllegalMoveError, Move
+from .engine import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from .game import Game
 
 if TYPE_CHECKING:
@@ -23,8 +23,10 @@ if TYPE_CHECKING:
     from .widget import Yukon
 
 __all__ = [
+    "AmbiguousMoveError",
     "Game",
     "IllegalMoveError",
+    "InvalidMoveError",
     "Move",
     "SolveResult",
     "Yukon",

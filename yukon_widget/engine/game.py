@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import copy as _copy
 import random
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from . import position as _position
 from .board import Board, RawMove
 from .cards import CODES, KING_RANK, SUIT_NAMES, brief, parse_card, symbol
-from .move import IllegalMoveError, Move, parse_notation
+from .move import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move, parse_notation
 from .shuffle import check_seed, random_seed, shuffled_deck
 from .variants import Variant, get_variant
+
+if TYPE_CHECKING:
+    from ..picture import Picture
 
 __all__ = ["Checkpoint", "Game", "Played", "RawMove"]
 
@@ -233,7 +236,7 @@ class Game:
 
         return draw(self)
 
-    def show(self, move: Move | str | None = None) -> Any:
+    def show(self, move: Move | str | None = None) -> Picture:
         """A picture of the position with ``move`` (a Move or notation) outlined, if given:
         the moved group and where it goes. Illegal moves raise IllegalMoveError."""
         from ..picture import Picture, draw
@@ -278,7 +281,7 @@ class Game:
 
     def move(self, card: str, target: str) -> Move:
         """Move ``card`` (with everything on it) to ``target``: ``game.move("TS", "t2")``."""
-        return self.play(Move(CODES[parse_card(card)], "", _norm_pile(target)))
+        return self.play(Move(card, "", target))
 
     def parse_move(self, text: str) -> Move:
         """Read notation (``"TS t4-t2"``, ``"TS t2"``) into the Move it names here; the
@@ -377,7 +380,7 @@ class Game:
                 where = "face down" if x in col else "not"
                 raise IllegalMoveError(f"{name} is {where} in {move.source}")
             if len(shown) > 1:
-                raise IllegalMoveError(
+                raise AmbiguousMoveError(
                     f"{move.source} holds two face-up {name}: name one by its row, such as "
                     f"'{move.card} {move.source}:{shown[0] + 1}-{move.target}'"
                 )
@@ -406,8 +409,8 @@ class Game:
             card, source, index, target = parse_notation(move)
             move = Move(card, source or "", target, index)
         elif not isinstance(move, Move):
-            raise IllegalMoveError(
-                f"play() takes a Move or notation text, not {type(move).__name__}"
+            raise InvalidMoveError(
+                f"play() takes a Move or notation text, not {type(move).__name__[:40]}"
             )
         if not move.source:
             return self._find_source(move)
@@ -432,7 +435,7 @@ class Game:
                 raise IllegalMoveError(f"{symbol(x)} is not in play face up")
             return self.resolve(Move(move.card, places[0], move.target))  # raises the reason
         names = " or ".join(sorted(str(self.to_move(m)) for m in options))
-        raise IllegalMoveError(f"{symbol(x)} could come from several places: say which ({names})")
+        raise AmbiguousMoveError(f"{symbol(x)} could come from several places: say which ({names})")
 
     def _places(self, x: int) -> list[int]:
         b = self._board

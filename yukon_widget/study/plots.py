@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from .stats import PlaySummary, SolveSummary
+
+if TYPE_CHECKING:
+    from matplotlib.axes import Axes
 
 
 def _pyplot() -> Any:
@@ -16,7 +19,7 @@ def _pyplot() -> Any:
     return plt
 
 
-def plot_win_rates(summaries: Iterable[SolveSummary | PlaySummary], ax: Any = None) -> Any:
+def plot_win_rates(summaries: Iterable[SolveSummary | PlaySummary], ax: Axes | None = None) -> Axes:
     """Horizontal bars of win rates with their intervals; returns the matplotlib Axes.
 
     Solver summaries show the winnable bounds (unknowns counted lost .. counted won) around
@@ -46,7 +49,7 @@ def plot_win_rates(summaries: Iterable[SolveSummary | PlaySummary], ax: Any = No
     return ax
 
 
-def plot_foundation_cards(results: Iterable[Any], ax: Any = None) -> Any:
+def plot_foundation_cards(results: Iterable[Any], ax: Axes | None = None) -> Axes:
     """Histogram of cards on the foundations at the end of play-outs, one series per
     strategy: shows how far a strategy gets even when it loses."""
     plt = _pyplot()
