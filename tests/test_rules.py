@@ -1,4 +1,4 @@
-"""Every rule of the issue, including each worked example of the rule sheets."""
+"""Every rule of the rule sheets, including each of their worked examples."""
 
 from __future__ import annotations
 

@@ -44,7 +44,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 try:
     import fcntl
@@ -52,6 +52,9 @@ except ImportError:  # not on Windows: there a run cannot lock its file
     fcntl = None  # type: ignore[assignment]
 
 from .engine.shuffle import SEED_LIMIT
+
+if TYPE_CHECKING:
+    from .study.batch import PlayOutcome, SolveOutcome
 
 PROG = "python -m yukon_widget"
 SOLVE_FIELDS = ["variant", "seed", "rules", "status", "moves", "nodes", "seconds", "line"]
@@ -419,8 +422,11 @@ def _done(
 
 
 def _run(args: argparse.Namespace) -> int:
+    """Run the study the arguments ask for on its --out file, under the file's lock: the
+    requested seeds not in the file yet are played or solved and appended, one row each;
+    then the summary of every requested seed prints."""
     from .engine.game import Game
-    from .study import format_table, play_many, solve_many, summarize
+    from .study import format_table, summarize
 
     rules = {} if args.withdrawal is None else {"foundation_withdrawal": args.withdrawal}
     rules_text = _rules_text(Game(args.variant, seed=1, **rules).rules)
@@ -431,83 +437,107 @@ def _run(args: argparse.Namespace) -> int:
     f = _open_out(path)
     try:
         _lock(f, path)
-        try:
-            f.seek(0)
-            data = f.readall()
-        except OSError as e:
-            raise _Refusal(f"cannot read {path}: {e.strerror or e}") from None
-        rows, keep = _read(path, data, fields)
-        first = _done(path, rows, study, set(args.seeds))
-        done: list[dict[str, Any]] = [first[s].values for s in args.seeds if s in first]
-        todo = [s for s in args.seeds if s not in first]
-        if keep < len(data):
-            try:
-                f.truncate(keep)
-            except OSError as e:
-                raise _Refusal(f"cannot cut the unfinished last line of {path}: {e}") from None
-            print(
-                f"{path}: cut off an unfinished last line ({len(data) - keep} bytes) "
-                "left by a run that stopped mid-write",
-                file=sys.stderr,
-            )
-        if keep == 0:
-            _append(f, _csv_line(fields), path)
-        if done:
-            print(
-                f"{path}: {len(done)} of {len(args.seeds)} seeds already done, {len(todo)} to go",
-                file=sys.stderr,
-            )
-        rows_out = list(done)
+        done, todo = _resume(f, path, fields, study, args.seeds)
+        rows = list(done)
         if todo:
-            if solving:
-                results: Iterator[Any] = solve_many(
-                    todo,
-                    variant=args.variant,
-                    time_limit=args.time_limit,
-                    node_limit=args.node_limit,
-                    workers=args.workers,
-                    **rules,
-                )
-            else:
-                results = play_many(
-                    args.strategy,
-                    todo,
-                    variant=args.variant,
-                    max_moves=args.max_moves,
-                    workers=args.workers,
-                    **rules,
-                )
-            for r in _bar(results, len(args.seeds), len(done), not args.no_progress):
-                if solving:
-                    row = {
-                        "variant": r.variant,
-                        "seed": r.seed,
-                        "rules": rules_text,
-                        "status": r.status,
-                        "moves": len(r.moves),
-                        "nodes": r.nodes,
-                        "seconds": f"{r.seconds:.3f}",
-                        "line": ";".join(str(m) for m in r.moves),
-                    }
-                else:
-                    row = {
-                        "variant": r.variant,
-                        "seed": r.seed,
-                        "rules": rules_text,
-                        "strategy": r.strategy,
-                        "won": r.won,
-                        "moves": r.moves,
-                        "foundation": r.foundation,
-                        "cards": r.cards,
-                        "stop": r.stop,
-                    }
+            to_row = _solve_row if solving else _play_row
+            outcomes = _outcomes(args, todo, rules)
+            for r in _bar(outcomes, len(args.seeds), len(done), not args.no_progress):
+                row = to_row(r, rules_text)
                 _append(f, _csv_line([row[k] for k in fields]), path)
-                rows_out.append(row)
+                rows.append(row)
     finally:
         _held.clear()
         f.close()  # releases the lock
-    print(format_table(summarize(rows_out)))
+    print(format_table(summarize(rows)))
     return 0
+
+
+def _resume(
+    f: io.FileIO, path: str, fields: list[str], study: tuple[str, str, str], seeds: list[int]
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """What the locked file already holds: the rows of the requested seeds of this study
+    (the first of each, in seed order), and the seeds still to do. Leaves the file ready
+    to append to: a torn last line cut off, the header written into an empty file."""
+    try:
+        f.seek(0)
+        data = f.readall()
+    except OSError as e:
+        raise _Refusal(f"cannot read {path}: {e.strerror or e}") from None
+    rows, keep = _read(path, data, fields)
+    first = _done(path, rows, study, set(seeds))
+    done: list[dict[str, Any]] = [first[s].values for s in seeds if s in first]
+    todo = [s for s in seeds if s not in first]
+    if keep < len(data):
+        try:
+            f.truncate(keep)
+        except OSError as e:
+            raise _Refusal(f"cannot cut the unfinished last line of {path}: {e}") from None
+        print(
+            f"{path}: cut off an unfinished last line ({len(data) - keep} bytes) "
+            "left by a run that stopped mid-write",
+            file=sys.stderr,
+        )
+    if keep == 0:
+        _append(f, _csv_line(fields), path)
+    if done:
+        print(
+            f"{path}: {len(done)} of {len(seeds)} seeds already done, {len(todo)} to go",
+            file=sys.stderr,
+        )
+    return done, todo
+
+
+def _outcomes(args: argparse.Namespace, seeds: list[int], rules: dict[str, bool]) -> Iterator[Any]:
+    """The deals of ``seeds`` solved or played out by the worker processes, as they finish."""
+    from .study import play_many, solve_many
+
+    if args.command == "solve":
+        return solve_many(
+            seeds,
+            variant=args.variant,
+            time_limit=args.time_limit,
+            node_limit=args.node_limit,
+            workers=args.workers,
+            **rules,
+        )
+    return play_many(
+        args.strategy,
+        seeds,
+        variant=args.variant,
+        max_moves=args.max_moves,
+        workers=args.workers,
+        **rules,
+    )
+
+
+def _solve_row(r: SolveOutcome, rules_text: str) -> dict[str, Any]:
+    """A solver verdict as a row of the file."""
+    return {
+        "variant": r.variant,
+        "seed": r.seed,
+        "rules": rules_text,
+        "status": r.status,
+        "moves": len(r.moves),
+        "nodes": r.nodes,
+        "seconds": f"{r.seconds:.3f}",
+        "line": ";".join(str(m) for m in r.moves),
+    }
+
+
+def _play_row(r: PlayOutcome, rules_text: str) -> dict[str, Any]:
+    """A play-out as a row of the file."""
+    return {
+        "variant": r.variant,
+        "seed": r.seed,
+        "rules": rules_text,
+        "strategy": r.strategy,
+        "won": r.won,
+        "moves": r.moves,
+        "foundation": r.foundation,
+        "cards": r.cards,
+        "stop": r.stop,
+    }
 
 
 def _parser() -> argparse.ArgumentParser:

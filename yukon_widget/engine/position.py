@@ -81,9 +81,27 @@ def _cards(value: Any, where: str) -> list[int]:
 
 
 def from_dict(data: Any) -> Layout:
-    """Validate a position dict; anything wrong raises ValueError saying what."""
+    """Validate a position dict; anything wrong raises ValueError saying what.
+
+    Messages show what the dict held through ``brief``: it may be anything a file held.
+    """
     if not isinstance(data, dict):
         raise ValueError(f"a position must be a dict, not {type(data).__name__}")
+    variant = _variant(data)
+    _refuse_unknown_fields(data, variant)
+    rules_in = data.get("rules", {})
+    if not isinstance(rules_in, dict):
+        raise ValueError(f"'rules' must be a dict, not {brief(rules_in)}")
+    rules = check_rules(variant, rules_in)
+    columns, down = _tableau(data.get("tableau"), variant)
+    foundations = _foundations(data.get("foundations"), variant)
+    cells = _cells(data.get("cells"), variant) if variant.cells else []
+    _check_every_card_once(variant, columns, foundations, cells)
+    return Layout(variant, rules, columns, down, foundations, cells)
+
+
+def _variant(data: dict[Any, Any]) -> Variant:
+    """The variant the position names."""
     if "variant" not in data:
         raise ValueError("the position has no 'variant'")
     name = data["variant"]
@@ -91,7 +109,11 @@ def from_dict(data: Any) -> Layout:
     if not isinstance(name, str) or name not in VARIANTS:
         valid = ", ".join(repr(n) for n in VARIANTS)
         raise ValueError(f"unknown variant {brief(name)}: choose one of {valid}")
-    variant = get_variant(name)
+    return get_variant(name)
+
+
+def _refuse_unknown_fields(data: dict[Any, Any], variant: Variant) -> None:
+    """Every key is a field of the format ("cells" only for variants with cells)."""
     allowed = {"variant", "rules", "tableau", "foundations"} | (
         {"cells"} if variant.cells else set()
     )
@@ -101,12 +123,10 @@ def from_dict(data: Any) -> Layout:
         hint = " (only variants with cells have 'cells')" if "'cells'" in extra else ""
         more = f" and {len(extra) - 5} more" if len(extra) > 5 else ""
         raise ValueError(f"unknown field(s) in the position: {', '.join(extra[:5])}{more}{hint}")
-    rules_in = data.get("rules", {})
-    if not isinstance(rules_in, dict):
-        raise ValueError(f"'rules' must be a dict, not {brief(rules_in)}")
-    rules = check_rules(variant, rules_in)
 
-    tableau = data.get("tableau")
+
+def _tableau(tableau: Any, variant: Variant) -> tuple[list[list[int]], list[int]]:
+    """The columns (bottom to top) and their face-down counts, from the "tableau" field."""
     if not isinstance(tableau, list) or len(tableau) != variant.columns:
         raise ValueError(
             f"'tableau' must be a list of {variant.columns} columns for {variant.title}"
@@ -125,8 +145,11 @@ def from_dict(data: Any) -> Layout:
             )
         columns.append(hidden + shown)
         down.append(len(hidden))
+    return columns, down
 
-    founds = data.get("foundations")
+
+def _foundations(founds: Any, variant: Variant) -> list[list[int]]:
+    """The foundation piles from the "foundations" field: each its suit from the ace up."""
     suits = variant.foundation_suits
     if not isinstance(founds, list) or len(founds) != len(suits):
         raise ValueError(f"'foundations' must be a list of {len(suits)} piles for {variant.title}")
@@ -140,17 +163,25 @@ def from_dict(data: Any) -> Layout:
                     f"so its card {i + 1} must be {CODES[s * 13 + i]}, not {CODES[c]}"
                 )
         foundations.append(cards)
+    return foundations
 
-    cells: list[int | None] = []
-    if variant.cells:
-        raw = data.get("cells")
-        if not isinstance(raw, list) or len(raw) != variant.cells:
-            raise ValueError(
-                f"'cells' must be a list of {variant.cells} entries (a card code or null)"
-            )
-        for k, item in enumerate(raw, 1):
-            cells.append(None if item is None else _cards([item], f"cell c{k}")[0])
 
+def _cells(raw: Any, variant: Variant) -> list[int | None]:
+    """The free cells from the "cells" field (a variant with cells): a card or None each."""
+    if not isinstance(raw, list) or len(raw) != variant.cells:
+        raise ValueError(f"'cells' must be a list of {variant.cells} entries (a card code or null)")
+    return [
+        None if item is None else _cards([item], f"cell c{k}")[0] for k, item in enumerate(raw, 1)
+    ]
+
+
+def _check_every_card_once(
+    variant: Variant,
+    columns: list[list[int]],
+    foundations: list[list[int]],
+    cells: list[int | None],
+) -> None:
+    """The position holds the variant's deck: each card once (twice with two decks)."""
     everything = [c for col in columns for c in col] + [c for p in foundations for c in p]
     everything += [c for c in cells if c is not None]
     counts = Counter(everything)
@@ -163,4 +194,3 @@ def from_dict(data: Any) -> Layout:
             f"{variant.title} needs {variant.card_count} cards with each card {each}; "
             f"this position has {len(everything)} ({details}{more})"
         )
-    return Layout(variant, rules, columns, down, foundations, cells)

@@ -11,6 +11,7 @@ Yukon, where a card's number names two cards. They read a ``Board``.
 from __future__ import annotations
 
 from ..engine.board import Board
+from ..engine.cards import KING_RANK
 
 
 def doomed(board: Board) -> bool:
@@ -26,92 +27,147 @@ def blocked(board: Board, orders: bool = True) -> bool:
     Four kinds of event are over-approximated as a least fixpoint, each derived only
     from events that must happen strictly before it in any line of play:
 
-    * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell). It is now,
-      or the card now directly on it is ever moved as the base of a group: cards are only
-      ever added on top of a column, so nothing can come between two cards, and a group
-      whose moved card lies lower carries both along, so that card leaves ``x`` only by
-      moving as a base. (A face-down card never moves at all until it has turned, and it
-      turns only when it is on top.)
-    * ``up[x]``: ``x`` is ever face up: it is now, or it is ever on top.
-    * ``home[x]``: ``x`` ever goes to its foundation: it must be on top, after every
-      lower card of its suit still in play has gone up.
-    * ``moved[x]``: ``x`` is ever moved as a base, the first time onto a card it builds
-      on that is then on top and not in ``x``'s own group (a card above ``x`` in its
-      column leaves that group only when a card between them, or it, moves as a base;
-      one beneath ``x`` can be on top only after such a move; Alaska lets a King build
-      on its Queen), or a King into an empty column (one is empty now, or some column's
-      bottom card, not ``x``, moves), or to its foundation, or (a top card) into a free
-      cell. With withdrawals every foundation card may come back as a landing spot.
+    * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell);
+    * ``up[x]``: ``x`` is ever face up;
+    * ``home[x]``: ``x`` ever goes to its foundation;
+    * ``moved[x]``: ``x`` is ever moved as the base of a group (the lowest card it carries).
 
-    By induction over any line of play, every event that happens is derived, so a card
-    in play whose ``home`` is not derived never goes up: the position is lost. This
-    subsumes "a card that covers every card it could move onto, in its own column".
-    When the fixpoint passes and ``orders`` is true, ``deadlocked_pair`` and ``jammed``
-    have their say (variants without free cells).
+    ``_facts_now`` sets the events that hold now; ``_derive`` adds those that follow by its
+    rules, until none does (each rule's argument is given there). By induction over any
+    line of play, every event that happens is derived, so a card in play whose ``home`` is
+    not derived never goes up: the position is lost. This subsumes "a card that covers every
+    card it could move onto, in its own column". When the fixpoint passes and ``orders`` is
+    true, ``deadlocked_pair`` and ``jammed`` have their say (variants without free cells).
     """
-    cols, down = board.columns, board.down
-    parents, kids = board.variant.parents, board.variant.children
+    upto = _upto(board)
+    col_of, row_of = _places(board)
+    top, up, play = _facts_now(board, upto)
+    home = _derive(board, col_of, row_of, upto, top, up, play)
+    if not all(home[x] for x in play):
+        return True
+    if not orders or board.cells:
+        return False
+    return deadlocked_pair(board) or jammed(board, col_of, row_of, upto)
+
+
+def _places(board: Board) -> tuple[list[int], list[int]]:
+    """Where each card is (one deck): ``col_of[x]``, its column (-1 when it is on a
+    foundation or in a cell), and ``row_of[x]``, its row (0 at the bottom of the column)."""
     col_of = [-1] * 52
     row_of = [0] * 52
+    for c, col in enumerate(board.columns):
+        for i, x in enumerate(col):
+            col_of[x] = c
+            row_of[x] = i
+    return col_of, row_of
+
+
+def _facts_now(board: Board, upto: list[int]) -> tuple[bytearray, bytearray, list[int]]:
+    """The events that hold now, ``top`` and ``up``, and the cards in play (columns bottom
+    to top, then cells): the top card of each column and every card in a cell is on top,
+    those and every face-up card are up. With withdrawals every foundation card counts as
+    on top: it may come back into play, and then it is a landing spot like any top card."""
     top = bytearray(52)
     up = bytearray(52)
-    home = bytearray(52)
-    moved = bytearray(52)
-    upto = _upto(board)
+    play: list[int] = []
     if board.withdraw:
         for suit in range(4):
             for q in range(suit * 13, suit * 13 + upto[suit]):
                 top[q] = 1
-    play = []
-    empties = 0
-    for c, col in enumerate(cols):
-        if not col:
-            empties += 1
-            continue
-        for i, x in enumerate(col):
-            col_of[x] = c
-            row_of[x] = i
-        for x in col[down[c] :]:
-            up[x] = 1
-        top[col[-1]] = 1
-        play.extend(col)
-    cells = bool(board.cells)
+    for col, d in zip(board.columns, board.down):
+        if col:
+            for x in col[d:]:
+                up[x] = 1
+            top[col[-1]] = 1
+            play.extend(col)
     for x in board.cells:
         if x is not None:
             top[x] = up[x] = 1
             play.append(x)
-    inplay = bytearray(52)
-    for x in play:
-        inplay[x] = 1
-    # watch[c]: face-up cards of column c with a landing spot above them in c; they are
-    # looked at again whenever a card of c moves, which may part them from it.
+    return top, up, play
+
+
+def _watch_lists(board: Board, col_of: list[int], row_of: list[int]) -> dict[int, list[int]]:
+    """``watch[c]``: the face-up cards of column ``c`` with a card they build on above them
+    in ``c``. Such a card may move onto that one only once a card between them (or that
+    one) has moved as a base, so it is looked at again whenever a card of ``c`` moves."""
     watch: dict[int, list[int]] = {}
-    for c, col in enumerate(cols):
-        for i in range(down[c], len(col)):
+    parents = board.variant.parents
+    for c, (col, d) in enumerate(zip(board.columns, board.down)):
+        for i in range(d, len(col)):
             x = col[i]
             for p in parents[x]:
                 if col_of[p] == c and row_of[p] > i:
                     watch.setdefault(c, []).append(x)
                     break
+    return watch
+
+
+def _derive(
+    board: Board,
+    col_of: list[int],
+    row_of: list[int],
+    upto: list[int],
+    top: bytearray,
+    up: bytearray,
+    play: list[int],
+) -> bytearray:
+    """Add to ``top`` and ``up`` (in place) every event that follows from them by the rules
+    below, until none does; return ``home``, the cards derived to go home.
+
+    A worklist holds the cards whose rules may have something new to derive: at first
+    every card in play, then each card again when an event its rules read is derived.
+    The rules, one block each in the loop (the solver runs this on many of the positions
+    it enters, so they are written inline, not as functions called per card):
+
+    * ``home[x]``: ``x`` is on top, and every lower card of its suit still in play has
+      gone home (``home`` of a card implies it of every lower card of its suit in play):
+      a card goes to its foundation only from the top, after those.
+    * ``moved[x]``: ``x`` is up (a face-down card never moves until it has turned) and
+      moves as a base for a first time: to its foundation (``home[x]``), or (a top card)
+      into a free cell, or a King into an empty column (one is empty now, or some
+      column's bottom card, not ``x``, moves), or onto a card it builds on that is then on
+      top and not in ``x``'s own group: a card above ``x`` in its column leaves that group
+      only when a card between them, or it, moves as a base; one beneath ``x`` can be on
+      top only after such a move; Alaska lets a King build on its Queen. With
+      withdrawals every foundation card may come back as a landing spot.
+    * ``top[y]``, and so ``up[y]`` (a face-down card turns when it comes on top): the card
+      ``x`` now directly on ``y`` is moved as a base. Cards are only ever added on top of
+      a column, so nothing can come between two cards, and a group whose moved card lies
+      lower carries both along, so ``x`` leaves ``y`` only by moving as a base.
+    """
+    cols = board.columns
+    parents, kids = board.variant.parents, board.variant.children
+    cells = bool(board.cells)
+    empties = cols.count([])
+    home = bytearray(52)
+    moved = bytearray(52)
+    inplay = bytearray(52)
+    for x in play:
+        inplay[x] = 1
+    watch = _watch_lists(board, col_of, row_of)
     work = list(play)
     pop, push = work.pop, work.append
     while work:
         x = pop()
+        # home[x]: on top, with the next lower card of its suit gone home (or none left).
         if not home[x] and top[x]:
-            # ``home`` of a card implies it of every lower card of its suit in play.
             rank = x % 13
             if rank == upto[x // 13] or home[x - 1]:
                 home[x] = 1
-                if rank < 12 and inplay[x + 1]:
+                if rank < KING_RANK and inplay[x + 1]:
                     push(x + 1)
         if moved[x] or not up[x]:
             continue
-        ok = home[x] or (cells and top[x]) or (x % 13 == 12 and empties > 0)
+        # moved[x]: a first place to go: home, a free cell, an empty column, a top card.
+        ok = home[x] or (cells and top[x]) or (x % 13 == KING_RANK and empties > 0)
         if not ok:
             c = col_of[x]
             for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
                 if top[p]:
                     if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
+                        # p is above x in its own column: only once a card between them
+                        # (or p) has moved as a base can x leave its group for p.
                         col = cols[c]
                         for m in range(row_of[x] + 1, row_of[p] + 1):
                             if moved[col[m]]:
@@ -125,6 +181,8 @@ def blocked(board: Board, orders: bool = True) -> bool:
         if not ok:
             continue
         moved[x] = 1
+        # What x's moving uncovers: the card under it goes on top (and up), or its column
+        # empties. Either may let other cards move; look at those again.
         c = col_of[x]
         if c < 0:
             continue
@@ -144,12 +202,10 @@ def blocked(board: Board, orders: bool = True) -> bool:
         else:
             empties += 1
             if empties == 1:
-                for k in range(12, 52, 13):
+                for k in range(KING_RANK, 52, 13):
                     if inplay[k] and not moved[k]:
                         push(k)
-    if not all(home[x] for x in play):
-        return True
-    return orders and not cells and (deadlocked_pair(board) or jammed(board, col_of, row_of, upto))
+    return home
 
 
 def deadlocked_pair(board: Board) -> bool:
@@ -170,11 +226,11 @@ def deadlocked_pair(board: Board) -> bool:
         if not d or d >= len(col):
             continue
         y1 = col[d]
-        if y1 % 13 == 12:
+        if y1 % 13 == KING_RANK:
             continue
         for j in range(d - 1, -1, -1):
             y2 = col[j]
-            if y2 % 13 == 12:
+            if y2 % 13 == KING_RANK:
                 continue
             below = col[:j]
             s1 = [p for p in parents[y1] if p not in below]
@@ -214,7 +270,7 @@ def jammed(board: Board, col_of: list[int], row_of: list[int], upto: list[int]) 
             continue
         x = col[d]
         ps = parents[x]
-        if x % 13 == 12 or not ps or any(col_of[p] != c or row_of[p] >= d for p in ps):
+        if x % 13 == KING_RANK or not ps or any(col_of[p] != c or row_of[p] >= d for p in ps):
             continue
         suit = x // 13
         lowest = [13, 13, 13, 13]  # lowest locked rank per suit
@@ -230,7 +286,7 @@ def jammed(board: Board, col_of: list[int], row_of: list[int], upto: list[int]) 
             if row_of[z] + 1 >= len(above):
                 continue
             y = above[row_of[z] + 1]
-            if y % 13 == 12:
+            if y % 13 == KING_RANK:
                 continue
             ys = y // 13
             # y can go home before E (then it leaves any spot it is on that way)?
@@ -291,7 +347,7 @@ def doomed_two_decks(board: Board) -> bool:
             col = cols[s]
             while low[s]:
                 w = col[low[s]]
-                if not (cells or w % 13 == 12 or _may_move(board, w, seen, avail, upto)):
+                if not (cells or w % 13 == KING_RANK or _may_move(board, w, seen, avail, upto)):
                     break
                 low[s] -= 1
                 seen[col[low[s]]] = 1
@@ -303,7 +359,7 @@ def doomed_two_decks(board: Board) -> bool:
         return False
     for col in cols:
         for w in col:
-            if w % 13 != 12 and not _may_move(board, w, seen, avail, upto):
+            if w % 13 != KING_RANK and not _may_move(board, w, seen, avail, upto):
                 return True
     return False
 

@@ -13,9 +13,10 @@ free cells included when the rules have them), with:
   relaxation (``relaxation.doomed``) that proves positions lost early, with two checks for
   orders of play it cannot see: cards queueing for one landing spot and a face-down card
   whose only spot the card above it must take for good;
-* move order: foundation moves, then moves that turn a card, empty a column or expose a card
-  for its foundation, then moves that lift a group off a card it does not build on, then the
-  rest, then cell moves and withdrawals.
+* move order (``_Search._moves`` names the buckets): foundation moves, then moves that turn
+  a card, then moves that empty a column or expose a card for its foundation, then groups
+  lifted off a card they do not build on (and cards out of a free cell), then sideways
+  moves, then top cards into a free cell, then withdrawals.
 
 Why "lost" is a proof under the rules in force. Call a position *explored* once the search
 has tried each of its moves that ``_moves`` keeps (after the forced moves). When the
@@ -55,6 +56,7 @@ from collections.abc import Generator
 from dataclasses import dataclass, field
 
 from ..engine.board import Board, RawMove
+from ..engine.cards import KING_RANK
 from ..engine.game import Game
 from ..engine.move import Move
 from .relaxation import doomed
@@ -234,7 +236,25 @@ class _Search:
     # ------------------------------------------------------------------ moves
 
     def _moves(self, last: tuple[int, int, int, int] | None) -> list[RawMove]:
-        """Legal moves, best first, minus ones that provably cannot matter:
+        """Legal moves, best first, minus ones that provably cannot matter.
+
+        The order: each move goes into one bucket, and the buckets follow one another in
+        this order (in a probe, everything after the foundation moves is jittered):
+
+        1. ``foundation``: a card to its foundation;
+        2. ``turns``: moves that turn a face-down card (a column's lowest face-up card
+           leaves, with its group or alone into a free cell), and the group moved last put
+           back onto the card its move turned (see ``last`` below);
+        3. ``frees``: a group that empties its column, or uncovers a card that may go to
+           its foundation now;
+        4. ``lifts``: a group lifted off a card it does not build on, and a card out of a
+           free cell;
+        5. ``sideways``: a group lifted off a card it builds on, onto another;
+        6. ``into_cells``: any other top card into a free cell;
+        7. ``withdrawals``: a foundation card back into a column.
+
+        A group moves onto a top card it builds on, or, a King, into an empty column; its
+        bucket says what its leaving does. What is left out, and why that loses nothing:
 
         * A King group already at the bottom of its column never moves to an empty column,
           and a King goes only to the first empty column: the result is the same position
@@ -259,10 +279,18 @@ class _Search:
         A lean search (probes only) also skips *sideways* moves, which lift a group off a
         card it builds on onto another: they are sometimes needed, but rarely, and leaving
         them out shrinks the space a probe wanders in, so the search is no longer complete.
+
+        This is the solver's hottest function: every bucket is filled inline, in one pass
+        over the piles.
         """
         nt, nf = self.nt, self.nf
         cols, down, found, suits = self.cols, self.down, self.found, self.suits
         parents = self.parents
+        cell0 = nt + nf  # the pile number of the first free cell
+
+        # Where a group may land: tops[card] lists the columns it is the top card of
+        # (two decks: maybe two), first_empty the first empty column (if any), first_cell
+        # the first free cell (if any).
         tops: dict[int, list[int]] = {}
         empties = []
         for t, col in enumerate(cols):
@@ -274,32 +302,38 @@ class _Search:
                     tops[x] = [t]
             else:
                 empties.append(t)
-        empty = empties[:1]
-        skip_s = skip_i = back = -2
-        if last is not None:
-            card, ls, li, back = last
-            if ls < nt:
-                col = cols[ls]
-                if li < len(col) and col[li] == card:
-                    skip_s, skip_i = ls, li
-            else:
-                skip_s = ls  # a card in a cell
-        back_top = cols[back][-1] if back >= 0 and cols[back] else -1
+        first_empty = empties[:1]
+        first_cell = [cell0 + k for k, c in enumerate(self.cells) if c is None][:1]
 
-        # nxt[card]: the foundation pile it may go up on now (first pile, for two decks).
-        nxt: dict[int, int] = {}
+        # The group moved last (see ``last``): the pile and row of its lowest card now,
+        # and ``turned``, the card its move turned (the top of ``back``), or -1.
+        last_pile = last_row = back = -2
+        if last is not None:
+            card, pile, row, back = last
+            if pile < nt:
+                col = cols[pile]
+                if row < len(col) and col[row] == card:
+                    last_pile, last_row = pile, row
+            else:
+                last_pile = pile  # a card in a cell
+        turned = cols[back][-1] if back >= 0 and cols[back] else -1
+
+        # to_pile[card]: the foundation pile it may go up on now (the first, for two decks).
+        to_pile: dict[int, int] = {}
         for f, n in enumerate(found):
             if n < 13:
-                nxt.setdefault(suits[f] * 13 + n, nt + f)
+                to_pile.setdefault(suits[f] * 13 + n, nt + f)
 
-        b0: list[RawMove] = []
-        b1: list[RawMove] = []
-        b2: list[RawMove] = []
-        b3: list[RawMove] = []
-        b4: list[RawMove] = []
-        b5: list[RawMove] = []
-        b6: list[RawMove] = []
-        free = [nt + nf + k for k, c in enumerate(self.cells) if c is None][:1]
+        foundation: list[RawMove] = []
+        turns: list[RawMove] = []
+        frees: list[RawMove] = []
+        lifts: list[RawMove] = []
+        sideways: list[RawMove] = []
+        into_cells: list[RawMove] = []
+        withdrawals: list[RawMove] = []
+
+        # Out of the columns: each face-up card with the group on it, then the top card to
+        # its foundation or into a free cell.
         for s, col in enumerate(cols):
             n = len(col)
             if not n:
@@ -307,52 +341,57 @@ class _Search:
             d = down[s]
             for i in range(d, n):
                 x = col[i]
-                if s == skip_s and i == skip_i:
-                    if back_top in parents[x]:
-                        b1.append((s, i, back))
+                if s == last_pile and i == last_row:
+                    if turned in parents[x]:
+                        turns.append((s, i, back))
                     continue
+                # The bucket says what leaving does: the card the group leaves decides.
                 if i == d and d:
-                    bucket = b1
+                    bucket = turns
                 elif i == 0:
-                    bucket = b2
+                    bucket = frees
                 else:
-                    b = col[i - 1]
-                    if b in nxt:
-                        bucket = b2
-                    elif b in parents[x]:
-                        bucket = b4
+                    under = col[i - 1]
+                    if under in to_pile:
+                        bucket = frees
+                    elif under in parents[x]:
+                        bucket = sideways
                     else:
-                        bucket = b3
+                        bucket = lifts
                 for p in parents[x]:
                     if p in tops:
                         for t in tops[p]:
                             if t != s:
                                 bucket.append((s, i, t))
-                if x % 13 == 12 and i and empty:
-                    bucket.append((s, i, empty[0]))
-            if s == skip_s and n - 1 == skip_i:
+                if x % 13 == KING_RANK and i and first_empty:
+                    bucket.append((s, i, first_empty[0]))
+            if s == last_pile and n - 1 == last_row:
                 continue
             x = col[-1]
-            if x in nxt:
-                b0.append((s, n - 1, nxt[x]))
-            if free:
-                (b1 if n - 1 == d and d else b5).append((s, n - 1, free[0]))
-        base = nt + nf
+            if x in to_pile:
+                foundation.append((s, n - 1, to_pile[x]))
+            if first_cell:
+                (turns if n - 1 == d and d else into_cells).append((s, n - 1, first_cell[0]))
+
+        # Out of the free cells: to the foundation, onto a top card, a King to an empty column.
         for k, x in enumerate(self.cells):
             if x is None:
                 continue
-            if base + k == skip_s:
-                if back_top in parents[x]:
-                    b1.append((base + k, -1, back))
+            if cell0 + k == last_pile:
+                if turned in parents[x]:
+                    turns.append((cell0 + k, -1, back))
                 continue
-            if x in nxt:
-                b0.append((base + k, -1, nxt[x]))
+            if x in to_pile:
+                foundation.append((cell0 + k, -1, to_pile[x]))
             for p in parents[x]:
                 if p in tops:
                     for t in tops[p]:
-                        b3.append((base + k, -1, t))
-            if x % 13 == 12 and empty:
-                b3.append((base + k, -1, empty[0]))
+                        lifts.append((cell0 + k, -1, t))
+            if x % 13 == KING_RANK and first_empty:
+                lifts.append((cell0 + k, -1, first_empty[0]))
+
+        # Off the foundations (withdrawals): a pile's top card onto a top card, a King to an
+        # empty column.
         if self.withdraw:
             for f, n in enumerate(found):
                 if not n:
@@ -361,16 +400,20 @@ class _Search:
                 for p in parents[x]:
                     if p in tops:
                         for t in tops[p]:
-                            b6.append((nt + f, -1, t))
-                if x % 13 == 12 and empty:
-                    b6.append((nt + f, -1, empty[0]))
-        rest = b1 + b2 + b3 + b5 + b6 if self.lean else b1 + b2 + b3 + b4 + b5 + b6
+                            withdrawals.append((nt + f, -1, t))
+                if x % 13 == KING_RANK and first_empty:
+                    withdrawals.append((nt + f, -1, first_empty[0]))
+
+        if self.lean:
+            rest = turns + frees + lifts + into_cells + withdrawals
+        else:
+            rest = turns + frees + lifts + sideways + into_cells + withdrawals
         rng = self.rng
         if rng is not None:
             jitter = rng.random
             order = sorted((i + jitter() * PROBE_NOISE, m) for i, m in enumerate(rest))
             rest = [m for _, m in order]
-        return b0 + rest
+        return foundation + rest
 
     # ------------------------------------------------------------------ search
 

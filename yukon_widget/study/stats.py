@@ -177,73 +177,83 @@ def _span(low: float, high: float) -> str:
 def format_table(summaries: Iterable[SolveSummary | PlaySummary]) -> str:
     """A plain-text table of summaries (solver and play-out summaries in separate tables)."""
     summaries = list(summaries)
-    out: list[list[str]] = []
     solves = [s for s in summaries if isinstance(s, SolveSummary)]
     plays = [s for s in summaries if isinstance(s, PlaySummary)]
+    rows: list[list[str]] = []
     if solves:
-        c = round(100 * solves[0].confidence)
-        out.append(
-            [
-                "variant",
-                "deals",
-                "won",
-                "lost",
-                "unknown",
-                f"winnable ({c}% bounds)",
-                "won/decided",
-                f"{c}% CI",
-                "s/deal",
-            ]
-        )
-        for s in solves:
-            rate, lo, hi = s.won_of_decided
-            out.append(
-                [
-                    s.variant,
-                    str(s.deals),
-                    str(s.won),
-                    str(s.lost),
-                    str(s.unknown),
-                    _span(*s.winnable),
-                    _pct(rate),
-                    _span(lo, hi),
-                    f"{s.seconds / s.deals:.2f}" if s.deals else "-",
-                ]
-            )
+        rows += _solve_table(solves)
     if plays:
-        if out:
-            out.append([])
-        c = round(100 * plays[0].confidence)
-        out.append(
+        if rows:
+            rows.append([])  # an empty row ends a table: ``_align`` starts the next
+        rows += _play_table(plays)
+    return _align(rows)
+
+
+def _solve_table(solves: list[SolveSummary]) -> list[list[str]]:
+    """The solver table's rows: a header, then one row per variant."""
+    c = round(100 * solves[0].confidence)
+    header = [
+        "variant",
+        "deals",
+        "won",
+        "lost",
+        "unknown",
+        f"winnable ({c}% bounds)",
+        "won/decided",
+        f"{c}% CI",
+        "s/deal",
+    ]
+    rows = [header]
+    for s in solves:
+        rate, lo, hi = s.won_of_decided
+        rows.append(
             [
-                "variant",
-                "strategy",
-                "played",
-                "won",
-                "win rate",
-                f"{c}% CI",
-                "moves",
-                "on foundations",
-                "stops",
+                s.variant,
+                str(s.deals),
+                str(s.won),
+                str(s.lost),
+                str(s.unknown),
+                _span(*s.winnable),
+                _pct(rate),
+                _span(lo, hi),
+                f"{s.seconds / s.deals:.2f}" if s.deals else "-",
             ]
         )
-        for p in plays:
-            rate, lo, hi = p.win_rate
-            stops = ", ".join(f"{k} {v}" for k, v in sorted(p.stops.items()))
-            out.append(
-                [
-                    p.variant,
-                    p.strategy,
-                    str(p.played),
-                    str(p.won),
-                    _pct(rate),
-                    _span(lo, hi),
-                    f"{p.mean_moves:.0f}",
-                    f"{p.mean_foundation:.1f}",
-                    stops,
-                ]
-            )
-    return _align(out)
+    return rows
+
+
+def _play_table(plays: list[PlaySummary]) -> list[list[str]]:
+    """The play-out table's rows: a header, then one row per variant and strategy."""
+    c = round(100 * plays[0].confidence)
+    header = [
+        "variant",
+        "strategy",
+        "played",
+        "won",
+        "win rate",
+        f"{c}% CI",
+        "moves",
+        "on foundations",
+        "stops",
+    ]
+    rows = [header]
+    for p in plays:
+        rate, lo, hi = p.win_rate
+        stops = ", ".join(f"{k} {v}" for k, v in sorted(p.stops.items()))
+        rows.append(
+            [
+                p.variant,
+                p.strategy,
+                str(p.played),
+                str(p.won),
+                _pct(rate),
+                _span(lo, hi),
+                f"{p.mean_moves:.0f}",
+                f"{p.mean_foundation:.1f}",
+                stops,
+            ]
+        )
+    return rows
 
 
 def _align(rows: list[list[str]]) -> str:
