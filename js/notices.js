@@ -45,7 +45,11 @@ export function createNotices(host, bar, actions) {
 
   /** @param {State} state */
   function showStuck(state) {
-    const text = state.status === "stuck" ? "No moves left" : "No useful moves left";
+    // Python says "no_useful_moves" only when it has proven that no line of play can turn
+    // a card or send one home: the deal is lost, and the words say so.
+    const text = state.status === "stuck"
+      ? "No moves left"
+      : "No move can turn a card or send one home: this deal can no longer be won";
     const el = h(doc, "div", { class: "yk-stuck", role: "status" },
       h(doc, "span", {}, text),
       button("Undo", () => actions.send({ type: "undo" }), "undo"),

@@ -6,7 +6,8 @@ import random
 
 from positions import build
 
-from yukon_widget import Game, Move
+from yukon_widget import Game, Move, solve
+from yukon_widget.strategy.hints import plan, rule_hints
 
 
 def test_a_foundation_card_comes_first():
@@ -86,3 +87,40 @@ def test_each_hint_is_labelled_with_its_priority_tier():
             "empty": "empties",
         }
         assert wanted[h.kind] in h.reason
+
+
+def test_a_hint_looks_past_the_rule_sheet_when_it_has_nothing_to_say():
+    """Yukon seed 7 after these moves: no rule-sheet priority applies, yet the deal is won
+    (the solver's line starts 6D t5-t4). The hint finds a short line that turns a card."""
+    game = Game("yukon", seed=7)
+    for move in ["JD t2-t7", "4H t1-t2", "5S t2-t5", "KH t3-t1", "8C t7-t6", "4S t4-t7"]:
+        game.play(move)
+    (only,) = game.hints()
+    assert only.kind == "plan" and "turn over the face-down card" in only.reason
+    found = plan(game)
+    assert found.status == "progress" and game.to_move(found.line[0]) == only.move
+    down_before = sum(game.board.down)
+    for raw in found.line:  # the line is legal and really turns a card
+        game.play(game.to_move(raw))
+    assert sum(game.board.down) == down_before - 1
+
+
+def test_no_hint_is_a_proof_that_nothing_can_be_gained():
+    """Follow the rule sheet's priorities until they have nothing to say (where the old hint
+    said "no useful moves", and the solver often still won), then keep following the hint:
+    whenever hint() is None, it must be proven, and the solver must find no win."""
+    checked = 0
+    for seed in range(1, 25):
+        game = Game("yukon", seed=seed)
+        while not game.is_won and game.moves_made < 400:
+            ranked = rule_hints(game)
+            move = ranked[0].move if ranked else game.hint()
+            if move is None:
+                break
+            game.play(move)
+        if game.is_won or game.hint() is not None:
+            continue
+        checked += 1
+        assert plan(game).status == "none"
+        assert solve(game, time_limit=None, node_limit=100_000).status != "won", game.position()
+    assert checked >= 3

@@ -3,7 +3,9 @@
 Priorities: (1) a top card that fits a foundation; (2) a group move that turns a face-down
 card; (3) a move that frees a trapped face-up card: the card it uncovers can then go to its
 foundation, or can take a card that turns over or empties a column by landing on it;
-(4) a move that empties a column for a King that sits on other cards and can then move there.
+(4) a move that empties a column for a King that sits on other cards and can then move there;
+(5) when none of those applies, the first move of the shortest line that turns a card or
+sends one home (``plan``), so that "no hint" is always a proven "nothing can be gained".
 
 Never suggested: a move of the group the previous move placed (that undoes it or moves it
 back and forth: one move from its old spot would have done), a move that brings back a
@@ -14,14 +16,15 @@ position already seen in this game, withdrawals, and moves between two equivalen
 from __future__ import annotations
 
 import weakref
+from collections import deque
 from typing import NamedTuple
 
-from ..engine.board import RawMove
+from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK, symbol
 from ..engine.game import Game
 from ..engine.move import Move
 
-KINDS = ("foundation", "flip", "free", "empty")
+KINDS = ("foundation", "flip", "free", "empty", "plan")
 
 
 class Hint(NamedTuple):
@@ -173,7 +176,49 @@ def _kind(order: int) -> str:
 
 
 def hints(game: Game) -> list[Hint]:
-    """Every useful move now, best first, each with a short reason (for teaching)."""
+    """Every useful move now, best first, each with a short reason (for teaching).
+
+    First the rule sheet's priorities (``_classify``). When none of them applies, ``plan``
+    looks further: the first move of the shortest line that turns a card or sends one home.
+    So the list is empty only when that is proven impossible (or the game is won); if the
+    search runs out of budget first, a legal move comes back, never an empty list.
+    """
+    ranked = rule_hints(game)
+    if ranked or game.is_won:
+        return ranked
+    found = _cached_plan(game)
+    if found.status == "none" or not found.line:
+        return []
+    move = game.to_move(found.line[0])
+    if found.status == "budget":
+        reason = (
+            f"no line that turns a card or sends one home was found within {PLAN_BUDGET:,} "
+            "positions; this move keeps the game going"
+        )
+    elif len(found.line) == 1:
+        reason = f"to {found.goal}"
+    else:
+        reason = f"the first of {len(found.line)} moves that {found.goal}"
+    return [Hint(move, reason, "plan")]
+
+
+_PLANS: dict[bytes, Plan] = {}  # by position: the widget asks after every message
+
+
+def _cached_plan(game: Game) -> Plan:
+    board = game.board
+    key = board.key() + bytes(board.heights)
+    found = _PLANS.get(key)
+    if found is None:
+        if len(_PLANS) > 256:
+            _PLANS.clear()
+        found = _PLANS[key] = plan(game)
+    return found
+
+
+def rule_hints(game: Game) -> list[Hint]:
+    """The rule sheet's useful moves alone, best first (see ``_classify``): what a player
+    following its priorities literally would see."""
     board = game.board
     nt = board.ncols
     if game.is_won:
@@ -210,9 +255,70 @@ def hints(game: Game) -> list[Hint]:
 
 
 def hint(game: Game) -> Move | None:
-    """The best useful move, or None when no useful move is left."""
+    """The best useful move, or None when it is proven that no line of play can turn a
+    face-down card or send a card home (see ``hints``)."""
     found = hints(game)
     return found[0].move if found else None
+
+
+PLAN_BUDGET = 20_000  # positions ``plan`` may look at before it settles for an unproven move
+
+
+class Plan(NamedTuple):
+    """What ``plan`` found: ``status`` "progress" (``line`` reaches a turn or a card going
+    home; ``goal`` says which, as "turn over ..." or "put ... on its foundation"), "none"
+    (proven: no line does) or "budget" (the search ran out first; ``line`` is one legal
+    move, or empty when there is none)."""
+
+    status: str
+    line: list[RawMove]
+    goal: str
+
+
+def plan(game: Game, budget: int = PLAN_BUDGET) -> Plan:
+    """The shortest line of moves that turns a face-down card or sends a card home (one that
+    is in play now) from ``game``'s position, by breadth-first search over what a player
+    sees: the face-down cards are not looked at, since a line ends where one would turn.
+
+    Why "none" is a proof: the search tries every legal move (withdrawals and free cells
+    included) from every position it reaches, and stops a line only where it turns a card or
+    raises a foundation above its height now; positions are told apart by their canonical
+    key, which a player can read off the board too (face-down cards count only by number
+    along any line that turns none). When the queue runs dry, every position reachable
+    without such a move has been seen, and none allows one. Then nothing can ever be gained:
+    the deal cannot be won from here (face-down cards never turn, or, with none left, no
+    card not home now ever goes home).
+    """
+    root = game.board.copy()
+    start = tuple(root.heights)
+    nt, nf = root.ncols, root.nfound
+    seen = {root.key()}
+    queue: deque[tuple[Board, list[RawMove]]] = deque([(root, [])])
+    first_move: list[RawMove] = []
+    while queue:
+        board, line = queue.popleft()
+        for raw in board.moves():
+            s, i, t = raw
+            if not first_move:
+                first_move = [raw]
+            if s < nt and i == board.down[s] and i > 0:
+                return Plan(
+                    "progress", [*line, raw], f"turn over the face-down card in column {s + 1}"
+                )
+            if nt <= t < nt + nf and board.heights[t - nt] >= start[t - nt]:
+                x = board.card_at(s, i)
+                assert x is not None
+                return Plan("progress", [*line, raw], f"put {symbol(x)} on its foundation")
+            child = board.copy()
+            child.apply(raw)
+            key = child.key()
+            if key in seen:
+                continue
+            if len(seen) >= budget:
+                return Plan("budget", first_move, "")
+            seen.add(key)
+            queue.append((child, [*line, raw]))
+    return Plan("none", [], "")
 
 
 class SolverHint(NamedTuple):

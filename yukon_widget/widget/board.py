@@ -185,7 +185,9 @@ class Yukon(anywidget.AnyWidget):
         ranked = hinting.hints(self._game)
         if not ranked:
             self._hint = None
-            self._publish(None, "No useful moves left.")
+            self._publish(
+                None, "No move can turn a card or send one home: this deal can no longer be won."
+            )
             return None
         best = ranked[0]
         entry = self._locate(best.move)
