@@ -441,3 +441,17 @@ def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
     assert not blocked(game.board)
     result = solve(game, time_limit=None)
     assert result.won and replays_to_win(game, result)
+
+
+def test_a_search_stops_when_asked():
+    """A widget cancels a search when the player moves: should_stop() ends it as unknown."""
+    asked = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    result = solve(
+        Game("yukon", seed=166, foundation_withdrawal=False), time_limit=30, should_stop=stop
+    )
+    assert result.status == "unknown" and len(asked) == 4

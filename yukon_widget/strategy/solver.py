@@ -52,7 +52,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, field
 
 from ..engine.board import Board, RawMove
@@ -106,16 +106,18 @@ def solve(
     time_limit: float | None = 60.0,
     node_limit: int | None = None,
     max_positions: int = DEFAULT_MAX_POSITIONS,
+    should_stop: Callable[[], bool] | None = None,
 ) -> SolveResult:
     """Search the game's current position (hidden cards included) for a win.
 
     Stops with status "unknown" after ``time_limit`` seconds or ``node_limit`` positions
-    (either may be None for no limit); ``max_positions`` caps the transposition table.
-    The game itself is not changed.
+    (either may be None for no limit), or as soon as ``should_stop()`` returns true (asked
+    every 256 positions: a widget cancels a search this way when the player moves);
+    ``max_positions`` caps the transposition table. The game itself is not changed.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
-    main = _Search(game, deadline, None, max_positions)
+    main = _Search(game, deadline, None, max_positions, should_stop=should_stop)
     steps = main.steps()
     spent = 0  # positions searched by probes
     status, winner = "unknown", main
@@ -137,9 +139,20 @@ def solve(
                 if size <= 0:
                     break
             # Every other probe is lean (no sideways moves): a smaller space, often won.
-            probe = _Search(game, deadline, size, max_positions, random.Random(k), False, not k % 2)
+            probe = _Search(
+                game,
+                deadline,
+                size,
+                max_positions,
+                random.Random(k),
+                False,
+                not k % 2,
+                should_stop=should_stop,
+            )
             verdict = probe.finish()
             spent += probe.nodes
+            if probe.stopped:
+                break
             if verdict == "won" or (verdict == "lost" and probe.complete):
                 status, winner = verdict, probe
                 break
@@ -176,6 +189,7 @@ class _Search:
         rng: random.Random | None = None,
         withdraw: bool | None = None,
         lean: bool = False,
+        should_stop: Callable[[], bool] | None = None,
     ) -> None:
         rules = game.board
         # The search plays on its own Board: the same state machine as the game's, with
@@ -197,6 +211,8 @@ class _Search:
         self.total = v.card_count
         self.safety = SafetyTable(v, self.withdraw, proven=True)
         self.deadline = deadline
+        self.should_stop = should_stop
+        self.stopped = False  # should_stop() said so: the whole solve ends
         self.node_limit = node_limit
         self.rng = rng
         self.lean = lean  # skip sideways moves (see ``_moves``): probes only
@@ -446,9 +462,13 @@ class _Search:
         if self.node_limit is not None and self.nodes > self.node_limit:
             self.nodes -= 1
             raise _Limit
-        deadline = self.deadline
-        if deadline is not None and not self.nodes & 255 and time.perf_counter() > deadline:
-            raise _Limit
+        if not self.nodes & 255:
+            deadline = self.deadline
+            if deadline is not None and time.perf_counter() > deadline:
+                raise _Limit
+            if self.should_stop is not None and self.should_stop():
+                self.stopped = True
+                raise _Limit
 
     def _enter(self, last: tuple[int, int, int, int] | None, key: bytes) -> list[RawMove] | None:
         """Count a new position and return its moves, or None if it was searched before."""
