@@ -1,6 +1,7 @@
 /**
  * The toolbar: new game (variant, deal mode, seed), restart, undo, redo, hint, auto-finish,
- * the two settings checkboxes, and the moves counter.
+ * the settings checkboxes, and the moves counter. The Hint button reads "Thinking…" (and is
+ * busy) while Python's solver looks for a winning line.
  *
  * Built once per view and updated in place, so a half-typed seed or an open menu survives
  * the state updates that every move brings.
@@ -25,6 +26,15 @@ export function parseSeed(text) {
 }
 
 /**
+ * How the Hint button looks for a state: busy while the solver thinks.
+ * @param {State} state
+ * @returns {{label: string, busy: boolean}}
+ */
+export function hintLook(state) {
+  return state.hint_status === "thinking" ? { label: "Thinking…", busy: true } : { label: "Hint", busy: false };
+}
+
+/**
  * @param {Document} doc
  * @param {(intent: Intent) => void} send
  * @returns {{el: HTMLElement, update(state: State): void, newGame(): void}}
@@ -42,10 +52,10 @@ export function createControls(doc, send) {
   });
   /** @type {(action: Action, label: string, title: string) => HTMLButtonElement} */
   const button = (action, label, title) => h(doc, "button", { type: "button", class: "yk-btn", dataset: { action }, title, onclick: () => act(action) }, label);
-  /** @type {(key: "click_to_move" | "safe_autoplay", label: string) => [HTMLInputElement, HTMLLabelElement]} */
-  const checkbox = (key, label) => {
+  /** @type {(key: "click_to_move" | "safe_autoplay" | "fair_hints", label: string, title?: string) => [HTMLInputElement, HTMLLabelElement]} */
+  const checkbox = (key, label, title) => {
     const box = h(doc, "input", { type: "checkbox", dataset: { setting: key }, onchange: () => send({ type: "settings", [key]: box.checked }) });
-    return [box, h(doc, "label", { class: "yk-check" }, box, label)];
+    return [box, h(doc, "label", { class: "yk-check", title }, box, label)];
   };
 
   const buttons = {
@@ -59,6 +69,8 @@ export function createControls(doc, send) {
   buttons["auto-finish"].classList.add("yk-primary");
   const [clickBox, clickLabel] = checkbox("click_to_move", "Click to move");
   const [safeBox, safeLabel] = checkbox("safe_autoplay", "Safe auto-play");
+  const [fairBox, fairLabel] = checkbox("fair_hints", "Fair hints",
+    "Hints from what you can see only: the solver never peeks at the face-down cards");
   const title = h(doc, "span", { class: "yk-title" });
   const dealInfo = h(doc, "span", { class: "yk-deal" });
   const moves = h(doc, "span", { class: "yk-moves", "aria-live": "off" });
@@ -86,7 +98,7 @@ export function createControls(doc, send) {
     h(doc, "div", { class: "yk-row" }, group(title, dealInfo), spacer(), group(variant, mode, seed, buttons.new)),
     h(doc, "div", { class: "yk-row" },
       group(buttons.restart, buttons.undo, buttons.redo, buttons.hint, buttons["auto-finish"]), spacer(),
-      group(clickLabel, safeLabel, moves)));
+      group(clickLabel, safeLabel, fairLabel, moves)));
 
   /** @param {State} state */
   function update(state) {
@@ -104,6 +116,13 @@ export function createControls(doc, send) {
     buttons["auto-finish"].hidden = !state.can_auto_finish;
     clickBox.checked = !!state.settings?.click_to_move;
     safeBox.checked = !!state.settings?.safe_autoplay;
+    fairBox.checked = !!state.settings?.fair_hints;
+    const look = hintLook(state);
+    buttons.hint.textContent = look.label;
+    buttons.hint.disabled = look.busy;
+    buttons.hint.classList.toggle("yk-thinking", look.busy);
+    if (look.busy) buttons.hint.setAttribute("aria-busy", "true");
+    else buttons.hint.removeAttribute("aria-busy");
     moves.textContent = `Moves: ${state.moves_made}`;
   }
 

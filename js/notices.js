@@ -1,13 +1,40 @@
 /**
  * Messages about the game: the win banner (.yk-win, with confetti) and a brief toast
  * (.yk-toast) for refusals, both over the board; and the stuck notice (.yk-stuck, offering
- * undo, restart, new game) in a bar under the board, where it hides no card.
+ * undo, restart, new game) in a bar under the board, where it hides no card. The same bar
+ * (.yk-stuck.yk-lost) says so when the Hint button's solver proved the deal lost.
  */
 import { h } from "./dom.js";
 import { confetti, reducedMotion } from "./effects.js";
-/** @import { Intent, State, Status } from "./protocol.js" */
+/** @import { Intent, State } from "./protocol.js" */
 
 const TOAST_MS = 2800;
+
+/** What the solver says when it proves that no line of play wins from here (the Hint button). */
+export const LOST_TEXT = "This deal can no longer be won from here";
+
+/**
+ * The notice under the board, offering Undo, Restart and New game: "stuck" (no legal move),
+ * "no_useful_moves" (proven: no line turns a card or sends one home) or "lost" (the Hint
+ * button's solver proved that no line wins); null when there is none.
+ * @typedef {{kind: "stuck" | "no_useful_moves" | "lost", text: string}} BarNotice
+ */
+
+/**
+ * The notice a state calls for, if any.
+ * @param {State} state
+ * @returns {BarNotice | null}
+ */
+export function barNotice(state) {
+  // Python says "no_useful_moves" only when it has proven that no line of play can turn
+  // a card or send one home: the deal is lost, and the words say so.
+  if (state.status === "stuck") return { kind: "stuck", text: "No moves left" };
+  if (state.status === "no_useful_moves") {
+    return { kind: "no_useful_moves", text: "No move can turn a card or send one home: this deal can no longer be won" };
+  }
+  if (state.status === "playing" && state.hint_status === "lost") return { kind: "lost", text: LOST_TEXT };
+  return null;
+}
 
 /**
  * @param {HTMLElement} host the board, which the banner and toast overlay
@@ -19,7 +46,7 @@ export function createNotices(host, bar, actions) {
   const doc = host.ownerDocument;
   /** @type {{el: HTMLElement, stop: () => void} | null} */
   let win = null;
-  /** @type {{el: HTMLElement, status: Status} | null} */
+  /** @type {{el: HTMLElement, undo: HTMLButtonElement, key: string} | null} */
   let stuck = null;
   /** @type {HTMLElement | null} */
   let toastEl = null;
@@ -43,20 +70,16 @@ export function createNotices(host, bar, actions) {
     win = { el, stop };
   }
 
-  /** @param {State} state */
-  function showStuck(state) {
-    // Python says "no_useful_moves" only when it has proven that no line of play can turn
-    // a card or send one home: the deal is lost, and the words say so.
-    const text = state.status === "stuck"
-      ? "No moves left"
-      : "No move can turn a card or send one home: this deal can no longer be won";
-    const el = h(doc, "div", { class: "yk-stuck", role: "status" },
-      h(doc, "span", {}, text),
-      button("Undo", () => actions.send({ type: "undo" }), "undo"),
+  /** @param {BarNotice} notice */
+  function showBar(notice) {
+    const undo = button("Undo", () => actions.send({ type: "undo" }), "undo");
+    const el = h(doc, "div", { class: notice.kind === "lost" ? "yk-stuck yk-lost" : "yk-stuck", role: "status" },
+      h(doc, "span", {}, notice.text),
+      undo,
       button("Restart", () => actions.send({ type: "restart" }), "restart"),
       button("New game", () => actions.newGame(), "new"));
     bar.append(el);
-    stuck = { el, status: state.status };
+    stuck = { el, undo, key: `${notice.kind}/${notice.text}` };
   }
 
   /** @param {State} state */
@@ -67,12 +90,14 @@ export function createNotices(host, bar, actions) {
       win.el.remove();
       win = null;
     }
-    const isStuck = state.status === "stuck" || state.status === "no_useful_moves";
-    if (stuck && (!isStuck || stuck.status !== state.status)) {
+    const notice = barNotice(state);
+    const key = notice ? `${notice.kind}/${notice.text}` : null;
+    if (stuck && stuck.key !== key) {
       stuck.el.remove();
       stuck = null;
     }
-    if (isStuck && !stuck) showStuck(state);
+    if (notice && !stuck) showBar(notice);
+    if (stuck) stuck.undo.disabled = !state.can_undo;
   }
 
   /** @param {string} message */

@@ -42,6 +42,7 @@
  * @typedef {object} Settings
  * @property {boolean} click_to_move
  * @property {boolean} safe_autoplay
+ * @property {boolean} [fair_hints] hints never ask the solver (absent until set: off)
  */
 
 /**
@@ -76,6 +77,13 @@
 /** @typedef {"playing" | "won" | "stuck" | "no_useful_moves"} Status */
 
 /**
+ * Where the Hint button stands: "thinking" while the solver looks for a winning line (the
+ * board stays playable; a move drops the search), "lost" when it proved that no line wins
+ * from here (the page offers Undo); null otherwise.
+ * @typedef {"thinking" | "lost" | null} HintStatus
+ */
+
+/**
  * Python → page: the whole game as the page draws it (one synced traitlets Dict; only
  * Python writes it, and it is replaced, never changed in place).
  * @typedef {object} State
@@ -96,6 +104,7 @@
  * @property {LegalMove[]} legal every legal move
  * @property {Settings} settings
  * @property {Hint | null} hint
+ * @property {HintStatus} [hint_status] absent from older boards: null
  * @property {Last | null} last
  * @property {string} announcement text for the aria-live region (notices too)
  */
@@ -142,6 +151,7 @@
  * @property {"settings"} type
  * @property {boolean} [click_to_move]
  * @property {boolean} [safe_autoplay]
+ * @property {boolean} [fair_hints]
  */
 
 /** @typedef {MoveIntent | ClickIntent | PlainIntent | NewGameIntent | SettingsIntent} Intent */

@@ -152,7 +152,8 @@ REPORT = pathlib.Path({str(report)!r})
 def _report(_change=None):
     g = w.game
     data = {{"position": g.position(), "moves_made": g.moves_made, "won": g.is_won,
-             "history": [str(m) for m in g.history], "serial": w.state["serial"]}}
+             "history": [str(m) for m in g.history], "serial": w.state["serial"],
+             "hint": w.state["hint"], "hint_status": w.state["hint_status"]}}
     tmp = REPORT.with_suffix(".tmp")
     tmp.write_text(json.dumps(data))
     tmp.replace(REPORT)

@@ -189,3 +189,60 @@ def test_two_views_of_one_widget_stay_in_sync(lab, page):
     reported(report, lambda r: r["moves_made"] == 1, "the move to reach the kernel")
     second.locator('.yk-card[data-card="JD"][data-pile="t7"]').wait_for(state="attached")
     assert second.locator(".yk-moves").inner_text().strip().endswith("1")
+
+
+SLOW_SOLVER = """
+import time
+from yukon_widget.widget import advice
+_think = advice.think
+def _slow(game, seconds, should_stop=None):  # slow, so the board is seen thinking
+    time.sleep(1.5)
+    return _think(game, seconds, should_stop)
+advice.think = _slow
+w = Yukon("yukon", seed=1)
+"""
+
+
+def test_hint_asks_the_solver_and_outlines_a_winning_move(lab, page):
+    report = setup_board(lab, "hint", SLOW_SOLVER)
+    open_board(page, lab, "hint.ipynb", report)
+    button = page.locator(f'{PANEL} button[data-action="hint"]')
+    button.click()
+    # The kernel answers at once that it is thinking; the button says so meanwhile.
+    reported(report, lambda r: r["hint_status"] == "thinking", "the board to think")
+    wait_until(lambda: "Thinking" in button.inner_text(), what="the button to say Thinking")
+    r = reported(report, lambda r: r["hint"], "the solver's hint")
+    assert r["hint_status"] is None and "winning line" in r["hint"]["reason"]
+    hint = r["hint"]
+    outlined = page.locator(f"{PANEL} .yk-card.yk-hint")
+    outlined.wait_for(state="visible")
+    assert outlined.get_attribute("data-card") == hint["card"]
+    assert outlined.get_attribute("data-pile") == hint["source"]
+    page.locator(f'{PANEL} .yk-pile.yk-hint-target[data-pile="{hint["target"]}"]').wait_for(
+        state="attached"
+    )
+    live = page.locator(f"{PANEL} .yk-live")
+    wait_until(lambda: "winning line" in live.inner_text(), what="the reason on the board")
+    assert button.inner_text().strip() == "Hint" and button.is_enabled()
+
+
+LOST = """
+w = Yukon("russian", seed=1, foundation_withdrawal=False)  # the solver proves it lost
+w.play(w.game.hint())
+"""
+
+
+def test_hint_on_a_lost_deal_says_so_and_undo_takes_the_move_back(lab, page):
+    report = setup_board(lab, "lost", LOST)
+    open_board(page, lab, "lost.ipynb", report)
+    assert read_report(report)["moves_made"] == 1
+    page.locator(f'{PANEL} button[data-action="hint"]').click()
+    reported(report, lambda r: r["hint_status"] == "lost", "the solver's verdict")
+    notice = page.locator(f"{PANEL} .yk-lost")
+    notice.wait_for(state="visible")
+    assert "can no longer be won from here" in notice.inner_text()
+    notice.locator('button[data-notice="undo"]').click()
+    r = reported(report, lambda r: r["moves_made"] == 0, "the undo to reach the kernel")
+    assert r["hint_status"] is None
+    assert r["position"] == Game("russian", seed=1, foundation_withdrawal=False).position()
+    notice.wait_for(state="detached")

@@ -9,9 +9,11 @@ can raise out of the handler, change ``state`` behind Python's back, or half-cha
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import logging
 import os
+import threading
 import time
 import warnings
 from collections.abc import Callable, Iterable
@@ -32,8 +34,9 @@ from ..engine.variants import get_variant
 from ..game import Game
 from ..strategy import autoplay, finish
 from ..strategy import hints as hinting
+from . import advice as advising
 from .intents import IntentError, check_intent, click_move, move_from_intent
-from .saves import SaveFile, SaveFileError, mark
+from .saves import SETTINGS, SaveFile, SaveFileError, mark
 from .state import build_state, describe, last_entry, pile_words, player_words
 
 _STATIC = Path(__file__).parent.parent / "static"
@@ -55,7 +58,10 @@ class Yukon(anywidget.AnyWidget):
     when it exists (see ``widget/saves.py``): given no variant or seed it resumes whatever
     the file holds and says which game that is; a variant, seed, rule or ``game=`` that
     contradicts the file raises SaveFileError, as does a file that is not a save. The
-    click-to-move and safe auto-play settings are saved too; those given here win. Play from
+    click-to-move, safe auto-play and fair-hints settings are saved too; those given here
+    win. The Hint button asks the solver for a winning line first, for up to
+    ``hint_seconds`` (2 s by default); ``fair_hints=True`` gives only hints a player could
+    find without peeking at the face-down cards (see ``hint``). Play from
     Python with ``w.move``, ``w.play``, ``w.undo``... so every view of the board follows;
     after changing ``w.game`` directly, call ``w.refresh()``. ``w.close()`` releases the save.
     """
@@ -73,8 +79,15 @@ class Yukon(anywidget.AnyWidget):
         save: str | os.PathLike | None = None,
         click_to_move: bool | None = None,
         safe_autoplay: bool | None = None,
+        fair_hints: bool | None = None,
+        hint_seconds: float = 2.0,
         **rule_options: Any,
     ) -> None:
+        if isinstance(hint_seconds, bool) or not isinstance(hint_seconds, (int, float)):
+            raise TypeError(f"hint_seconds must be a number of seconds, not {hint_seconds!r}")
+        if not 0 < hint_seconds < float("inf"):
+            raise ValueError(f"hint_seconds must be more than 0, not {hint_seconds!r}")
+        # fair_hints is left out until set (then saved), so older saves read back as they were
         settings = {"click_to_move": True, "safe_autoplay": False}
         note = ""
         save_file = None
@@ -90,7 +103,9 @@ class Yukon(anywidget.AnyWidget):
                 save_file.abort()
                 raise
             settings.update(saved_settings)
-        for key, value in (("click_to_move", click_to_move), ("safe_autoplay", safe_autoplay)):
+        given = {"click_to_move": click_to_move, "safe_autoplay": safe_autoplay,
+                 "fair_hints": fair_hints}  # fmt: skip
+        for key, value in given.items():
             if value is not None:
                 settings[key] = bool(value)
         super().__init__()
@@ -101,6 +116,11 @@ class Yukon(anywidget.AnyWidget):
         self._move_callbacks = CallbackDispatcher()
         self._win_callbacks = CallbackDispatcher()
         self._hint: dict[str, Any] | None = None
+        self.hint_seconds = float(hint_seconds)  # the solver's budget for one hint
+        self._hint_status: str | None = None  # "thinking" | "lost" | None, sent in state
+        self._hint_token = 0  # grows with every change: a search started before is stale
+        self._hint_thread: threading.Thread | None = None
+        self._line: advising.Line | None = None  # the winning line the hints follow
         self._deferred: list[Callable[[], Any]] | None = None  # set while a page message runs
         self._recorded = 0  # changes handed to the save, to know when to put the file back
         self._save: SaveFile | None = None
@@ -124,7 +144,8 @@ class Yukon(anywidget.AnyWidget):
 
     @property
     def settings(self) -> dict[str, bool]:
-        """The board's switches: ``click_to_move`` and ``safe_autoplay`` (a copy)."""
+        """The board's switches: ``click_to_move``, ``safe_autoplay`` and, once it has been
+        set, ``fair_hints`` (off when absent); a copy."""
         return dict(self._settings)
 
     def play(self, move: Move | str) -> Move:
@@ -181,20 +202,118 @@ class Yukon(anywidget.AnyWidget):
         return game
 
     def hint(self) -> Move | None:
-        """The hinted move (also highlighted on the board), or None when no useful move is left."""
-        ranked = hinting.hints(self._game)
-        if not ranked:
+        """The hinted move (also outlined on the board), or None when there is none.
+
+        As the Hint button: the first move of a winning line when the solver finds one
+        within ``hint_seconds`` (so this may block that long; the next move of the same
+        line, with no new search, while the game follows it), None when the solver proves
+        the deal lost from here (the board says so and offers Undo), else the best move a
+        player could find without peeking (``hints(game)[0]``), None when there is none.
+        With the ``fair_hints`` setting on, only that no-peeking hint is given.
+        """
+        self._stop_thinking()
+        found = self._quick_advice()
+        if found is None:
+            result = self._think(self._game.copy(), self.hint_seconds)
+            found = self._solved(result)
+        self._show_advice(found)
+        return found.move
+
+    def _quick_advice(self) -> advising.Advice | None:
+        """A hint that needs no search (fair hints, a won game, the next move of the line
+        being followed), or None when the solver has to be asked."""
+        game = self._game
+        if self._settings.get("fair_hints") or game.is_won:
+            return advising.rule_advice(game)
+        line = self._line
+        k = None if line is None else line.step(game)
+        if line is not None and k is not None:
+            return advising.line_advice(game, line, k)
+        return None
+
+    def _think(
+        self, game: Game, seconds: float, should_stop: Callable[[], bool] | None = None
+    ) -> Any:
+        """The solver's result for ``game`` (a copy), or None when it failed (logged)."""
+        try:
+            return advising.think(game, seconds, should_stop)
+        except Exception:
+            log.exception("yukon-widget: the solver failed; a rule-based hint is given")
+            return None
+
+    def _solved(self, result: Any) -> advising.Advice:
+        found, self._line = advising.solved_advice(self._game, result, self.hint_seconds)
+        return found
+
+    def _show_advice(self, found: advising.Advice) -> None:
+        """Outline the hinted move and say why, or say the deal is lost, on every view."""
+        self._hint_status = None
+        if found.status == "lost":
+            self._hint = None
+            self._hint_status = "lost"
+            self._publish(None, advising.LOST)
+        elif found.move is None:
             self._hint = None
             self._publish(
                 None, "No move can turn a card or send one home: this deal can no longer be won."
             )
-            return None
-        best = ranked[0]
-        entry = self._locate(best.move)
-        self._hint = {**entry, "reason": best.reason}
-        why = best.reason[:1].upper() + best.reason[1:]
-        self._publish(None, f"Hint: {describe_move(best.move, self._game)} {why}.")
-        return best.move
+        else:
+            self._hint = {**self._locate(found.move), "reason": found.reason}
+            why = found.reason[:1].upper() + found.reason[1:]
+            self._publish(None, f"Hint: {describe_move(found.move, self._game)} {why}.")
+
+    def _hint_from_page(self) -> None:
+        """The Hint button: a quick hint at once; otherwise the solver runs in a worker
+        thread (the board stays playable and says it is thinking) and its result comes back
+        through the kernel's event loop, unless the game changed meanwhile (then dropped).
+        Without a running event loop (a plain script) the search runs here, blocking."""
+        if self._hint_status == "thinking":
+            raise IntentError("Still looking for a hint.")
+        found = self._quick_advice()
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            loop = None
+        if found is None and loop is None:
+            found = self._solved(self._think(self._game.copy(), self.hint_seconds))
+        if found is not None:
+            self._show_advice(found)
+            return
+        assert loop is not None
+        self._hint_token += 1
+        token, game, seconds = self._hint_token, self._game.copy(), self.hint_seconds
+        self._hint = None
+        self._hint_status = "thinking"
+        self._publish(None, "Looking for a hint…")
+
+        def work() -> None:
+            result = self._think(game, seconds, lambda: self._hint_token != token)
+            with contextlib.suppress(RuntimeError):  # the loop is gone (kernel shut down)
+                loop.call_soon_threadsafe(self._hint_found, token, result)
+
+        self._hint_thread = threading.Thread(target=work, name="yukon-hint", daemon=True)
+        self._hint_thread.start()
+
+    def _hint_found(self, token: int, result: Any) -> None:
+        """The worker's result, on the kernel's event loop: shown when nothing changed
+        since the search began, dropped otherwise (the new position gets no stale hint)."""
+        if token != self._hint_token or self._hint_status != "thinking":
+            return
+        try:
+            self._show_advice(self._solved(result))
+        except Exception:
+            log.exception("yukon-widget: could not show the hint")
+            self._hint_status = None
+            try:
+                self._publish(None, "")
+            except Exception:
+                log.exception("yukon-widget: could not publish the board")
+
+    def _stop_thinking(self) -> None:
+        """Drop any search under way: the solver stops within 256 positions (its
+        ``should_stop``), and its result, when it comes, is not shown."""
+        self._hint_token += 1
+        self._hint_status = None
 
     def auto_finish(self) -> list[Move]:
         """Play every card up, when the engine has confirmed that this wins."""
@@ -252,6 +371,7 @@ class Yukon(anywidget.AnyWidget):
     def close(self) -> None:
         """Close the widget and release its save file (which stays, complete)."""
         save, self._save = getattr(self, "_save", None), None
+        self._hint_token = getattr(self, "_hint_token", 0) + 1  # a search under way is dropped
         if save is not None:
             save.close()
         super().close()
@@ -287,7 +407,14 @@ class Yukon(anywidget.AnyWidget):
         """
         game = self._game
         return _Checkpoint(
-            game, game.checkpoint(), self.settings, self._hint, self.state, self._recorded
+            game,
+            game.checkpoint(),
+            self.settings,
+            self._hint,
+            self.state,
+            self._recorded,
+            self._hint_status,
+            self._hint_token,
         )
 
     def _restore(self, cp: _Checkpoint) -> None:
@@ -298,6 +425,8 @@ class Yukon(anywidget.AnyWidget):
             self._settings.clear()
             self._settings.update(cp.settings)
             self._hint = cp.hint
+            if self._hint_token == cp.hint_token:  # else a search was dropped: it stays so
+                self._hint_status = cp.hint_status
             cp.game.rollback(cp.mark)
         except Exception:
             log.exception("yukon-widget: could not put the game back exactly after an error")
@@ -354,8 +483,10 @@ class Yukon(anywidget.AnyWidget):
             if not finish.can_auto_finish(game):
                 raise IntentError("Auto-finish is not available: it would not win from here.")
             self.auto_finish()
-        elif kind in ("restart", "hint"):
-            getattr(self, kind)()
+        elif kind == "restart":
+            self.restart()
+        elif kind == "hint":
+            self._hint_from_page()
         elif kind == "new_game":
             try:
                 self.new_game(msg.get("variant"), msg.get("seed"), msg.get("mode", "random"))
@@ -365,9 +496,12 @@ class Yukon(anywidget.AnyWidget):
                 ) from None
         elif kind == "settings":
             before = mark(game)
-            for key in ("click_to_move", "safe_autoplay"):
+            for key in SETTINGS:
                 if key in msg:
                     self._settings[key] = msg[key]
+            if msg.get("fair_hints") and self._hint_status == "thinking":
+                self._stop_thinking()  # fair hints never use the solver's answer
+                self._hint = None
             op = {"op": "settings", "settings": dict(self._settings)}
             text = self._record(op, before)
             self._publish(None, text or "")
@@ -435,6 +569,7 @@ class Yukon(anywidget.AnyWidget):
     ) -> None:
         """Save and publish a change, then tell the callbacks about the moves it played."""
         self._hint = None
+        self._stop_thinking()
         won_now = self._game.is_won and not was_won
         if won_now:
             text = f"{text} You won!"
@@ -494,6 +629,7 @@ class Yukon(anywidget.AnyWidget):
             status=status,
             can_auto_finish=status == "playing" and finish.can_auto_finish(game),
             hint=self._hint,
+            hint_status=self._hint_status,
             last=last,
             announcement=announcement,
         )
@@ -507,6 +643,8 @@ class _Checkpoint(NamedTuple):
     hint: dict[str, Any] | None
     state: dict[str, Any]
     recorded: int
+    hint_status: str | None
+    hint_token: int
 
 
 def _check_arguments(variant: str | None, seed: int | None, rules: dict[str, Any]) -> None:

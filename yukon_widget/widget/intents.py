@@ -39,7 +39,7 @@ _FIELDS: dict[str, frozenset[str]] = {
     "hint": frozenset(),
     "auto_finish": frozenset(),
     "new_game": frozenset({"variant", "seed", "mode"}),
-    "settings": frozenset({"click_to_move", "safe_autoplay"}),
+    "settings": frozenset({"click_to_move", "safe_autoplay", "fair_hints"}),
 }
 _REQUIRED = {"move": {"source", "target"}, "click": {"source"}}
 
@@ -88,7 +88,7 @@ def check_intent(msg: Any, game: Game) -> dict[str, Any]:
             raise _garbled(f"unknown mode {_brief(mode)}")
     if kind == "settings":
         if not keys:
-            raise _garbled("'settings' needs click_to_move or safe_autoplay")
+            raise _garbled("'settings' needs click_to_move, safe_autoplay or fair_hints")
         for key in keys:
             if not isinstance(msg[key], bool):
                 raise _garbled(f"setting {key!r} must be true or false, not {_brief(msg[key])}")

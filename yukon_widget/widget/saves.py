@@ -5,10 +5,11 @@ Format (version 2, JSON Lines, UTF-8). The first line is a snapshot of the whole
     {"format": "yukon-widget save", "version": 2, "game": <record>, "settings": {...}}
 
 where ``<record>`` is ``engine.record.to_record`` (the start, the moves, the redo moves) and
-``settings`` holds ``click_to_move`` and ``safe_autoplay``. Every later line is one change:
-``{"op": "play", "moves": ["7H t3-t7", ...]}`` (a move with the safe moves it set off, or an
-auto-finish), ``{"op": "undo"}``, ``{"op": "redo"}``, ``{"op": "restart"}``,
-``{"op": "game", "game": <record>}`` (a new deal) and ``{"op": "settings", "settings": {...}}``.
+``settings`` holds ``click_to_move``, ``safe_autoplay`` and ``fair_hints`` (older saves may
+lack the last). Every later line is one change: ``{"op": "play", "moves": ["7H t3-t7", ...]}``
+(a move with the safe moves it set off, or an auto-finish), ``{"op": "undo"}``,
+``{"op": "redo"}``, ``{"op": "restart"}``, ``{"op": "game", "game": <record>}`` (a new deal)
+and ``{"op": "settings", "settings": {...}}``.
 A save therefore costs the same at move 20,000 as at move 1 (rewriting the whole record
 after every move did not). Version 1 files (one JSON record, ``"format": "yukon-widget
 game"``) are still read.
@@ -57,7 +58,7 @@ except ImportError:  # Windows: no advisory locks; saves still work, one writer 
 
 FORMAT = "yukon-widget save"
 VERSION = 2
-SETTINGS = ("click_to_move", "safe_autoplay")
+SETTINGS = ("click_to_move", "safe_autoplay", "fair_hints")
 #: Without locks a temporary file is only taken for stale when it is this old (seconds).
 STALE_AFTER = 600
 
@@ -166,7 +167,7 @@ def _settings(data: Any, number: int) -> dict[str, bool]:
     if not isinstance(data, dict) or not all(
         key in SETTINGS and type(value) is bool for key, value in data.items()
     ):
-        raise _Unusable(f"line {number}: settings must map {' and '.join(SETTINGS)} to true/false")
+        raise _Unusable(f"line {number}: settings must map {', '.join(SETTINGS)} to true/false")
     return dict(data)
 
 

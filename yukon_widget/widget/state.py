@@ -83,6 +83,7 @@ def build_state(
     status: str,
     can_auto_finish: bool,
     hint: dict[str, Any] | None = None,
+    hint_status: str | None = None,
     last: dict[str, Any] | None = None,
     announcement: str = "",
 ) -> dict[str, Any]:
@@ -121,6 +122,7 @@ def build_state(
         "legal": [[ids[s], i if i >= 0 else None, ids[t]] for s, i, t in board.moves()],
         "settings": dict(settings),
         "hint": hint,
+        "hint_status": hint_status,
         "last": last,
         "announcement": announcement,
     }
