@@ -336,7 +336,7 @@ def solver_hint(game: Game, time_limit: float = 5.0) -> SolverHint:
 
     if game.is_won:
         return SolverHint(None, "won", "the game is won")
-    result = solve(game, time_limit=time_limit)
+    result = solve(game, time_limit=time_limit, clean=False)  # only its first move is used
     if result.status == "won":
         return SolverHint(result.moves[0], "won", "starts a winning line")
     if result.status == "lost":

@@ -59,6 +59,7 @@ from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
 from ..engine.move import Move
+from . import lines
 from .relaxation import doomed
 from .safety import SafetyTable
 
@@ -107,6 +108,7 @@ def solve(
     node_limit: int | None = None,
     max_positions: int = DEFAULT_MAX_POSITIONS,
     should_stop: Callable[[], bool] | None = None,
+    clean: bool = True,
 ) -> SolveResult:
     """Search the game's current position (hidden cards included) for a win.
 
@@ -114,6 +116,13 @@ def solve(
     (either may be None for no limit), or as soon as ``should_stop()`` returns true (asked
     every 256 positions: a widget cancels a search this way when the player moves);
     ``max_positions`` caps the transposition table. The game itself is not changed.
+
+    With ``clean`` (the default) a winning line is shortened before it is returned
+    (``lines.shorten``: cycles, undone withdrawals and needless moves cut, the result
+    replayed to a win), within its work cap and, under a ``time_limit``, at most a second
+    or what is left of the limit if more than a tenth of a second; ``seconds`` includes
+    that. Without a time limit the clean-up is bounded by work alone, so a node-limited
+    solve returns the same line on every machine.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
@@ -163,6 +172,12 @@ def solve(
         replay = game.copy()
         for raw in winner.line:
             moves.append(replay.push_raw(raw))
+        if clean:
+            budget = None  # no time limit: only the work cap, so every machine agrees
+            if deadline is not None:
+                left = deadline - time.perf_counter()
+                budget = min(lines.DEFAULT_BUDGET, max(0.1, left))
+            moves = lines.shorten(game, moves, budget)
     nodes = main.nodes + spent
     return SolveResult(status, moves, nodes, time.perf_counter() - start)
 
@@ -182,7 +197,7 @@ def _luby(k: int) -> int:
 class _Search:
     def __init__(
         self,
-        game: Game,
+        position: Game | Board,
         deadline: float | None,
         node_limit: int | None,
         max_positions: int,
@@ -191,7 +206,7 @@ class _Search:
         lean: bool = False,
         should_stop: Callable[[], bool] | None = None,
     ) -> None:
-        rules = game.board
+        rules = position if isinstance(position, Board) else position.board
         # The search plays on its own Board: the same state machine as the game's, with
         # withdrawals as this search has them (probes play without).
         self.withdraw = rules.withdraw if withdraw is None else withdraw

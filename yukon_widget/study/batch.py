@@ -96,7 +96,9 @@ def _jobs(
 
 
 def _solve_job(job: _Job, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
-    result = solve(job.game(), time_limit=time_limit, node_limit=node_limit)
+    # A study wants verdicts: the line is kept as found (cleaning it costs more than most
+    # solves; ``lines.shorten`` does it on demand).
+    result = solve(job.game(), time_limit=time_limit, node_limit=node_limit, clean=False)
     return SolveOutcome(
         job.index,
         job.seed,
