@@ -62,7 +62,7 @@ export function createControls(doc, send) {
     new: button("new", "New game", "Deal a new game"),
     restart: button("restart", "Restart", "Replay this deal from the start"),
     undo: button("undo", "Undo", "Undo (U)"),
-    redo: button("redo", "Redo", "Redo"),
+    redo: button("redo", "Redo", "Redo (R)"),
     hint: button("hint", "Hint", "Hint (H)"),
     "auto-finish": button("auto-finish", "Auto-finish", "Play every remaining card to the foundations"),
   };

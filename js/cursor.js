@@ -9,7 +9,12 @@
 /** @import { Board, Pile } from "./view.js" */
 /** @import { Layout } from "./layout.js" */
 
-/** @typedef {{pile: PileId, index: number | null}} Cursor */
+/**
+ * ``from``: the column the cursor left when it went up to the top row, so that Down takes it
+ * back there (the pile nearest in x may be another column: from column 1, Up reaches the
+ * spades foundation, which stands above column 4).
+ * @typedef {{pile: PileId, index: number | null, from?: PileId}} Cursor
+ */
 
 /**
  * Cursor stops within one pile, bottom to top.
@@ -108,11 +113,16 @@ export function moveCursor(board, layout, cursor, key) {
   const k = s.indexOf(cursor.index);
   if (key === "ArrowUp") {
     if (inTableau && k > 0) return { pile: cursor.pile, index: s[k - 1] };
-    if (inTableau && top.length) return topStop(board, nearest(layout, top, cursor.pile).id);
+    if (inTableau && top.length) {
+      return { ...topStop(board, nearest(layout, top, cursor.pile).id), from: cursor.pile };
+    }
     return cursor;
   }
   if (key === "ArrowDown") {
-    if (!inTableau) return topStop(board, nearest(layout, tableau, cursor.pile).id);
+    if (!inTableau) {
+      const back = tableau.find((p) => p.id === cursor.from);
+      return topStop(board, (back ?? nearest(layout, tableau, cursor.pile)).id);
+    }
     if (k < s.length - 1) return { pile: cursor.pile, index: s[k + 1] };
     return cursor;
   }

@@ -52,7 +52,7 @@ test("up from a column's first face-up card reaches the nearest top-row pile, do
   const { go } = setup();
   // 4 columns, 4 foundations: f1..f4 sit straight above t1..t4.
   const f = go({ pile: "t4", index: null }, "ArrowUp");
-  assert.deepEqual(f, { pile: "f4", index: null });
+  assert.deepEqual(f, { pile: "f4", index: null, from: "t4" });
   assert.deepEqual(go(f, "ArrowLeft", "ArrowLeft"), { pile: "f2", index: null });
   assert.deepEqual(go(f, "ArrowLeft", "ArrowDown"), { pile: "t3", index: 6 });
   assert.deepEqual(go({ pile: "f1", index: null }, "ArrowUp"), { pile: "f1", index: null });
@@ -74,4 +74,19 @@ test("picking up at the cursor gives the move fields, nothing on an empty pile",
   assert.deepEqual(grabAt(board, { pile: "f1", index: null }), { source: "f1", index: null });
   assert.equal(grabAt(board, { pile: "f2", index: null }), null);
   assert.equal(grabAt(board, { pile: "t4", index: null }), null);
+});
+
+test("down from the top row goes back to the column the cursor came up from", () => {
+  // Yukon: seven columns, the four foundations above columns 4 to 7. From column 1, Up
+  // reaches the nearest foundation (above column 4); Down must return to column 1.
+  const s = yukonState();
+  const tableau = Array.from({ length: 7 }, (_, k) => ({ id: `t${k + 1}`, down: 0, up: [`${k + 2}S`] }));
+  const { go } = setup({ tableau: /** @type {State["tableau"]} */ (tableau), foundations: s.foundations });
+  const up = go({ pile: "t1", index: 0 }, "ArrowUp");
+  assert.equal(up.pile.startsWith("f"), true);
+  assert.deepEqual(go(up, "ArrowDown"), { pile: "t1", index: 0 });
+  // Moving along the top row forgets where it came from: Down takes the nearest column.
+  const along = go(up, "ArrowRight");
+  assert.equal(along.from, undefined);
+  assert.notEqual(go(along, "ArrowDown").pile, "t1");
 });
