@@ -126,14 +126,18 @@ class Game:
 
     def shuffled_hidden(self, rng: random.Random) -> Game:
         """A copy whose face-down cards are shuffled among themselves: a deal a player could
-        not tell from this one. It keeps the line (face-down cards never move until they
-        turn, so the same swap applies to the start position) but not the seed, which would
-        give the deal away, nor the moves taken back."""
+        not tell from this one, drawn from ``rng`` alone (where the cards lay does not
+        matter). It keeps the line (face-down cards never move until they turn, so the same
+        swap applies to the start position) but not the seed, which would give the deal
+        away, nor the moves taken back."""
         other = self.copy()
         other.seed = None
         other._redo = []
         board = other._board
-        hidden = [x for c, col in enumerate(board.columns) for x in col[: board.down[c]]]
+        # Sorted first, so the result depends only on which cards are face down (what a
+        # player knows), never on where they lie: two games showing the same cards give the
+        # same shuffle from the same random state.
+        hidden = sorted(x for c, col in enumerate(board.columns) for x in col[: board.down[c]])
         rng.shuffle(hidden)
         at = 0
         columns = [list(col) for col in board.columns]

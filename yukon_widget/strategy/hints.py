@@ -342,3 +342,23 @@ def solver_hint(game: Game, time_limit: float = 5.0) -> SolverHint:
     if result.status == "lost":
         return SolverHint(None, "lost", "no line of play wins from here")
     return SolverHint(hint(game), "unknown", "the solver ran out of time; a rule-based hint")
+
+
+def move_words(game: Game, move: Move) -> str:
+    """What a move does, for people: ``"moves 6♦ onto 7♠"``, ``"puts 6♦ on its
+    foundation"``, ``"moves K♠ to the empty column 3"``."""
+    board = game.board
+    nt, nf = board.ncols, board.nfound
+    s, i, t = game.resolve(move)
+    x = board.card_at(s, i)
+    card = move.card if x is None else symbol(x)
+    if nt <= t < nt + nf:
+        return f"puts {card} on its foundation"
+    if t >= nt + nf:
+        return f"moves {card} to free cell {t - nt - nf + 1}"
+    verb = "takes" if nt <= s < nt + nf else "moves"
+    back = " back off its foundation" if verb == "takes" else ""
+    column = board.columns[t]
+    if not column:
+        return f"{verb} {card}{back} to the empty column {t + 1}"
+    return f"{verb} {card}{back} onto {symbol(column[-1])}"

@@ -17,7 +17,7 @@ import threading
 import time
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, ProcessPoolExecutor, wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from ..engine.game import Game
@@ -52,7 +52,9 @@ class SolveOutcome:
 class PlayOutcome:
     """How one play-out went: ``stop`` is "won", "no move" (the strategy passed), "stuck"
     (no legal move), "repeat" (a position came back ``REPEAT_LIMIT`` times) or "move cap";
-    ``foundation`` counts the cards on the foundations at the end, out of ``cards``."""
+    ``foundation`` counts the cards on the foundations at the end, out of ``cards``;
+    ``move_seconds`` holds how long the strategy took to choose each move (timings, so two
+    outcomes compare equal without them)."""
 
     index: int
     seed: int | None
@@ -63,6 +65,7 @@ class PlayOutcome:
     foundation: int
     cards: int
     stop: str
+    move_seconds: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
 
 @dataclass(frozen=True)
@@ -122,6 +125,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
     visible = {visible_key(game)}
     counts: dict[bytes, int] = {}  # how often each position (its canonical key) came up
     stop = "move cap"
+    thinking: list[float] = []
     while game.moves_made - start < max_moves:
         if game.is_won:
             stop = "won"
@@ -134,7 +138,10 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
         if counts[full] >= REPEAT_LIMIT:
             stop = "repeat"
             break
-        move = player(make_view(game, frozenset(visible), rng, decoy_rng))
+        view = make_view(game, frozenset(visible), rng, decoy_rng)
+        began = time.perf_counter()
+        move = player(view)
+        thinking.append(time.perf_counter() - began)
         if move is None:
             stop = "no move"
             break
@@ -154,6 +161,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
         found,
         game.board.variant.card_count,
         stop,
+        tuple(thinking),
     )
 
 

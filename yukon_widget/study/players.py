@@ -9,7 +9,8 @@ them tells a strategy nothing. Any move that is legal in the decoy is legal in t
 because legality depends only on face-up cards and face-down counts.
 
 The built-ins turn the rule sheet's "Strategy" advice into code (see ``STRATEGIES``). They
-never play withdrawals and never steer back into a position they have already seen.
+never play withdrawals and never steer back into a position they have already seen. "best"
+is the strongest: a determinised search over random deals of the unseen cards.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from ..engine.cards import CODES, is_king
 from ..engine.game import Game
 from ..engine.move import Move
 from ..strategy.hints import hint
+from ..strategy.sampling import SamplingPlayer
 
 Strategy = Callable[["PlayerView"], "Move | str | None"]
 
@@ -242,11 +244,23 @@ def hint_player(view: PlayerView) -> Move | None:
     return hint(view.game())
 
 
+_SAMPLER = SamplingPlayer()  # one per process: it follows one play-out at a time
+
+
+def best_player(view: PlayerView) -> Move | None:
+    """The strongest player the project has: deal the unseen cards at random a few times,
+    solve each deal, play the move that wins in most of them (``strategy.sampling``). It
+    sees only the decoy game, whose face-down cards are shuffled, and shuffles them again."""
+    choice = _SAMPLER.choose(view.decoy, view.rng)
+    return None if choice is None else choice.move
+
+
 STRATEGIES: dict[str, Strategy] = {
     "random": random_player,
     "expose": expose_player,
     "kings": kings_player,
     "options": options_player,
     "hint": hint_player,
+    "best": best_player,
 }
 """Built-in strategies by name, for ``play_many`` and the command line."""

@@ -5,7 +5,8 @@ budget. Its first move is the hint, in player words: the rule sheet's reason whe
 is among ``hints(game)``, else what the move does, with where it stands in the line. While
 the player follows the line, the next hint is its next move, with no new search. A proof
 that no line wins is said as such. When the budget runs out first, or with "fair hints" on,
-the hint is the best move a player could find without peeking: ``hints(game)[0]``.
+the hint is the best move a player could find without peeking: the sampling player's
+(``strategy.sampling``), with its plan in words.
 
 Only this module calls the solver for the board, through ``think``, so tests can stand in a
 slow or counting solver.
@@ -16,10 +17,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import NamedTuple
 
-from ..engine.cards import symbol
 from ..engine.game import Game
 from ..engine.move import Move
 from ..strategy import hints as hinting
+from ..strategy.hints import move_words
+from ..strategy.sampling import best_hint
 from ..strategy.solver import SolveResult, solve
 
 #: What the board says when the solver proves that no line of play wins from here.
@@ -43,12 +45,14 @@ def think(game: Game, seconds: float, should_stop: Callable[[], bool] | None = N
 
 
 def rule_advice(game: Game, note: str = "") -> Advice:
-    """The best no-peeking hint (``hints(game)[0]``), or "none" when there is none."""
-    ranked = hinting.hints(game)
-    if not ranked:
+    """The best no-peeking hint, or "none" when it is proven there is none: the sampling
+    player's move with its plan in words (``sampling.best_hint``), which falls back to the
+    rule sheet's hints (``hints(game)[0]``) when no sample is won."""
+    found = best_hint(game)
+    if found is None:
         return Advice(None, "", "none")
-    reason = f"{ranked[0].reason} ({note})" if note else ranked[0].reason
-    return Advice(ranked[0].move, reason, "rules")
+    reason = f"{found.reason} ({note})" if note else found.reason
+    return Advice(found.move, reason, "rules")
 
 
 class Line(NamedTuple):
@@ -95,23 +99,3 @@ def solved_advice(
         return Advice(None, LOST, "lost"), None
     note = f"the solver found no winning line within {seconds:g} s"
     return rule_advice(game, note), None
-
-
-def move_words(game: Game, move: Move) -> str:
-    """What a move does, for people: ``"moves 6♦ onto 7♠"``, ``"puts 6♦ on its
-    foundation"``, ``"moves K♠ to the empty column 3"``."""
-    board = game.board
-    nt, nf = board.ncols, board.nfound
-    s, i, t = game.resolve(move)
-    x = board.card_at(s, i)
-    card = move.card if x is None else symbol(x)
-    if nt <= t < nt + nf:
-        return f"puts {card} on its foundation"
-    if t >= nt + nf:
-        return f"moves {card} to free cell {t - nt - nf + 1}"
-    verb = "takes" if nt <= s < nt + nf else "moves"
-    back = " back off its foundation" if verb == "takes" else ""
-    column = board.columns[t]
-    if not column:
-        return f"{verb} {card}{back} to the empty column {t + 1}"
-    return f"{verb} {card}{back} onto {symbol(column[-1])}"
