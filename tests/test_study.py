@@ -104,7 +104,7 @@ def test_every_strategy_plays_out_the_same_anywhere(name):
         assert r.stop in ("won", "no move", "stuck", "repeat", "move cap")
 
 
-@pytest.mark.parametrize("name", ["expose", "kings", "options", "hint"])
+@pytest.mark.parametrize("name", ["expose", "kings", "options", "hint", "best"])
 def test_strategies_finish_a_nearly_won_game(name):
     (result,) = play_many(name, [_nearly_won()], executor="serial")
     assert result.won and result.stop == "won" and result.foundation == 52

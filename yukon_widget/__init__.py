@@ -4,8 +4,9 @@
 >>> game = Game("yukon", seed=7)
 >>> game.legal_moves()[:3]   # doctest: +SKIP
 
-``import yukon_widget`` loads the engine and ``Game`` only. The solver, the batch studies
-and the widget (which pulls in Jupyter) load on first use, so scripts and solver workers
+``import yukon_widget`` loads the engine and ``Game`` only. The solver, the batch studies,
+the statistics (``statistics()``, kept across sessions) and the widget (which pulls in
+Jupyter) load on first use, so scripts and solver workers
 that never draw a board stay light.
 """
 
@@ -18,6 +19,7 @@ from .engine import AmbiguousMoveError, IllegalMoveError, InvalidMoveError, Move
 from .game import Game
 
 if TYPE_CHECKING:
+    from .scoreboard import statistics
     from .strategy import SolveResult, solve
     from .study import play_many, solve_many
     from .widget import Yukon
@@ -33,6 +35,7 @@ __all__ = [
     "play_many",
     "solve",
     "solve_many",
+    "statistics",
 ]
 
 try:
@@ -45,6 +48,7 @@ _LAZY = {
     "solve": "strategy",
     "play_many": "study",
     "solve_many": "study",
+    "statistics": "scoreboard",
     "Yukon": "widget",
 }
 

@@ -53,8 +53,8 @@ class PlayOutcome:
     """How one play-out went: ``stop`` is "won", "no move" (the strategy passed), "stuck"
     (no legal move), "repeat" (a position came back ``REPEAT_LIMIT`` times) or "move cap";
     ``foundation`` counts the cards on the foundations at the end, out of ``cards``;
-    ``move_seconds`` holds how long the strategy took to choose each move (timings, so two
-    outcomes compare equal without them)."""
+    ``line`` holds the moves played, and ``move_seconds`` how long the strategy took to
+    choose each move (timings: two outcomes compare equal without them)."""
 
     index: int
     seed: int | None
@@ -65,6 +65,7 @@ class PlayOutcome:
     foundation: int
     cards: int
     stop: str
+    line: tuple[Move, ...] = field(default=(), repr=False)
     move_seconds: tuple[float, ...] = field(default=(), compare=False, repr=False)
 
 
@@ -161,6 +162,7 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
         found,
         game.board.variant.card_count,
         stop,
+        tuple(game.history[start:]),
         tuple(thinking),
     )
 

@@ -32,12 +32,14 @@ from ..engine.record import to_record
 from ..engine.shuffle import check_seed
 from ..engine.variants import get_variant
 from ..game import Game
+from ..scoreboard import StatisticsWarning
 from ..strategy import autoplay, finish
 from ..strategy import hints as hinting
 from . import advice as advising
 from .intents import IntentError, check_intent, click_move, move_from_intent
 from .saves import SETTINGS, SaveFile, SaveFileError, mark
 from .state import build_state, describe, last_entry, pile_words, player_words
+from .tally import Tally
 
 _STATIC = Path(__file__).parent.parent / "static"
 log = logging.getLogger("yukon_widget")
@@ -58,12 +60,14 @@ class Yukon(anywidget.AnyWidget):
     when it exists (see ``widget/saves.py``): given no variant or seed it resumes whatever
     the file holds and says which game that is; a variant, seed, rule or ``game=`` that
     contradicts the file raises SaveFileError, as does a file that is not a save. The
-    click-to-move, safe auto-play and fair-hints settings are saved too; those given here
-    win. The Hint button asks the solver for a winning line first, for up to
-    ``hint_seconds`` (2 s by default); ``fair_hints=True`` gives only hints a player could
-    find without peeking at the face-down cards (see ``hint``). Play from
-    Python with ``w.move``, ``w.play``, ``w.undo``... so every view of the board follows;
-    after changing ``w.game`` directly, call ``w.refresh()``. ``w.close()`` releases the save.
+    click-to-move, safe auto-play, fair-hints and show-clock settings are saved too; those
+    given here win. Finished games go to the statistics (``widget/tally.py`` says what
+    counts; ``yukon_widget.statistics()`` reads them). The Hint button asks the solver for
+    a winning line first, for up to ``hint_seconds`` (2 s by default); ``fair_hints=True``
+    gives only hints a player could find without peeking at the face-down cards (see
+    ``hint``). Play from Python with ``w.move``, ``w.play``, ``w.undo``... so every view of
+    the board follows; after changing ``w.game`` directly, call ``w.refresh()``.
+    ``w.close()`` releases the save.
     """
 
     _esm = _STATIC / "widget.js"
@@ -80,6 +84,7 @@ class Yukon(anywidget.AnyWidget):
         click_to_move: bool | None = None,
         safe_autoplay: bool | None = None,
         fair_hints: bool | None = None,
+        show_clock: bool | None = None,
         hint_seconds: float = 2.0,
         **rule_options: Any,
     ) -> None:
@@ -87,7 +92,8 @@ class Yukon(anywidget.AnyWidget):
             raise TypeError(f"hint_seconds must be a number of seconds, not {hint_seconds!r}")
         if not 0 < hint_seconds < float("inf"):
             raise ValueError(f"hint_seconds must be more than 0, not {hint_seconds!r}")
-        # fair_hints is left out until set (then saved), so older saves read back as they were
+        # fair_hints and show_clock are left out until set (then saved), so older saves read
+        # back as they were; absent, fair_hints is off and show_clock on
         settings = {"click_to_move": True, "safe_autoplay": False}
         note = ""
         save_file = None
@@ -104,7 +110,7 @@ class Yukon(anywidget.AnyWidget):
                 raise
             settings.update(saved_settings)
         given = {"click_to_move": click_to_move, "safe_autoplay": safe_autoplay,
-                 "fair_hints": fair_hints}  # fmt: skip
+                 "fair_hints": fair_hints, "show_clock": show_clock}  # fmt: skip
         for key, value in given.items():
             if value is not None:
                 settings[key] = bool(value)
@@ -124,10 +130,15 @@ class Yukon(anywidget.AnyWidget):
         self._deferred: list[Callable[[], Any]] | None = None  # set while a page message runs
         self._recorded = 0  # changes handed to the save, to know when to put the file back
         self._save: SaveFile | None = None
+        saved = save_file.saved if save_file is not None else None
+        self._tally = Tally(game, saved.tally if saved is not None else None)
+        if self._tally.notice:  # the statistics file was damaged, or cannot be used
+            warnings.warn(self._tally.notice, StatisticsWarning, stacklevel=2)
+            note = f"{note} {self._tally.notice}".strip()
         if save_file is not None:
             save_file.on_detach = self._save_taken_over
             try:
-                save_file.commit(lambda: (self._game, self._settings))
+                save_file.commit(lambda: (self._game, self._settings, self._tally.journal()))
             except SaveFileError:
                 self.close()
                 raise
@@ -248,6 +259,8 @@ class Yukon(anywidget.AnyWidget):
     def _show_advice(self, found: advising.Advice) -> None:
         """Outline the hinted move and say why, or say the deal is lost, on every view."""
         self._hint_status = None
+        self._tally.hinted(solver=found.status in ("won", "lost"))
+        self._keep_tally()
         if found.status == "lost":
             self._hint = None
             self._hint_status = "lost"
@@ -370,6 +383,8 @@ class Yukon(anywidget.AnyWidget):
 
     def close(self) -> None:
         """Close the widget and release its save file (which stays, complete)."""
+        if getattr(self, "_save", None) is not None:
+            self._keep_tally(closing=True)
         save, self._save = getattr(self, "_save", None), None
         self._hint_token = getattr(self, "_hint_token", 0) + 1  # a search under way is dropped
         if save is not None:
@@ -573,9 +588,14 @@ class Yukon(anywidget.AnyWidget):
         won_now = self._game.is_won and not was_won
         if won_now:
             text = f"{text} You won!"
+        counted = self._tally.changed(kind, self._game)
+        if counted:
+            self._notify(counted, StatisticsWarning)
         notice = self._record(op, before)
-        if notice:
-            text = f"{text} {notice}".strip()
+        self._keep_tally()
+        for extra in (counted, notice):
+            if extra:
+                text = f"{text} {extra}".strip()
         self._publish({"kind": kind, "moves": entries}, text)
         calls = [functools.partial(self._move_callbacks, move) for move in played]
         if won_now:
@@ -592,19 +612,28 @@ class Yukon(anywidget.AnyWidget):
         if self._save is None:
             return None
         self._recorded += 1
+        tally = self._tally.journal()
         if op is None:
-            notice = self._save.rewrite(self._game, self._settings)
+            notice = self._save.rewrite(self._game, self._settings, tally)
         else:
-            notice = self._save.record(op, self._game, self._settings, before)
+            if op["op"] in ("game", "restart", "tally"):  # "tally": keep the game's record
+                op = {**op, "tally": tally}
+            notice = self._save.record(op, self._game, self._settings, before, tally)
         if notice:
             self._notify(notice)
         return notice
 
-    def _notify(self, notice: str) -> None:
+    def _keep_tally(self, closing: bool = False) -> None:
+        """Give the save the game's tally when it is due (``Tally.due``)."""
+        if self._save is not None and self._tally.due(closing):
+            self._record({"op": "tally"}, mark(self._game))
+            self._tally.kept()
+
+    def _notify(self, notice: str, category: type[Warning] = SaveWarning) -> None:
         """Tell the player something that is not a refusal: a "notice" reply for the page,
-        and a SaveWarning when a script (not the page) made the change."""
+        and a warning (SaveWarning, StatisticsWarning) when a script made the change."""
         if self._deferred is None:
-            warnings.warn(notice, SaveWarning, stacklevel=4)
+            warnings.warn(notice, category, stacklevel=4)
             self.send({"type": "notice", "message": notice})
         else:
             self._deferred.append(
@@ -633,6 +662,7 @@ class Yukon(anywidget.AnyWidget):
             last=last,
             announcement=announcement,
         )
+        self._published.update(self._tally.state())  # "clock" and "statistics"
         self.state = self._published
 
 

@@ -5,11 +5,18 @@ Format (version 2, JSON Lines, UTF-8). The first line is a snapshot of the whole
     {"format": "yukon-widget save", "version": 2, "game": <record>, "settings": {...}}
 
 where ``<record>`` is ``engine.record.to_record`` (the start, the moves, the redo moves) and
-``settings`` holds ``click_to_move``, ``safe_autoplay`` and ``fair_hints`` (older saves may
-lack the last). Every later line is one change: ``{"op": "play", "moves": ["7H t3-t7", ...]}``
-(a move with the safe moves it set off, or an auto-finish), ``{"op": "undo"}``,
-``{"op": "redo"}``, ``{"op": "restart"}``, ``{"op": "game", "game": <record>}`` (a new deal)
-and ``{"op": "settings", "settings": {...}}``.
+``settings`` holds ``click_to_move``, ``safe_autoplay``, ``fair_hints`` and ``show_clock``
+(older saves may lack the last two). Every later line is one change: ``{"op": "play",
+"moves": ["7H t3-t7", ...]}`` (a move with the safe moves it set off, or an auto-finish),
+``{"op": "undo"}``, ``{"op": "redo"}``, ``{"op": "restart"}``, ``{"op": "game", "game":
+<record>}`` (a new deal) and ``{"op": "settings", "settings": {...}}``.
+
+The statistics' record of the game (``widget/tally.py``: its id, elapsed seconds, undo and
+hint counts, whether it is played or won) rides along so a resumed game is the same game: an
+optional ``"tally"`` field on the first line and on ``restart`` and ``game`` lines, and
+``{"op": "tally", "tally": {...}}`` lines after a hint, the win, each minute of play and on
+closing. Moves and undos carry none (the reader counts them), so they stay one short line.
+Saves without any tally (older ones) are still read: their game gets a new record.
 A save therefore costs the same at move 20,000 as at move 1 (rewriting the whole record
 after every move did not). Version 1 files (one JSON record, ``"format": "yukon-widget
 game"``) are still read.
@@ -50,6 +57,7 @@ from typing import Any
 from ..engine.record import FORMAT as RECORD_FORMAT
 from ..engine.record import from_record, to_record
 from ..game import Game
+from .tally import check_journal, follow
 
 try:
     import fcntl
@@ -58,7 +66,7 @@ except ImportError:  # Windows: no advisory locks; saves still work, one writer 
 
 FORMAT = "yukon-widget save"
 VERSION = 2
-SETTINGS = ("click_to_move", "safe_autoplay", "fair_hints")
+SETTINGS = ("click_to_move", "safe_autoplay", "fair_hints", "show_clock")
 #: Without locks a temporary file is only taken for stale when it is this old (seconds).
 STALE_AFTER = 600
 
@@ -74,10 +82,12 @@ class SaveInUseError(SaveFileError):
 
 @dataclass
 class Saved:
-    """What a save file holds: the game and the settings it recorded (possibly none)."""
+    """What a save file holds: the game, the settings it recorded (possibly none) and the
+    statistics' record of the game (``tally``; None in saves made before there was one)."""
 
     game: Game
     settings: dict[str, bool] = field(default_factory=dict)
+    tally: dict[str, Any] | None = None
 
 
 # ---------------------------------------------------------------------- reading
@@ -151,9 +161,10 @@ def _header(data: Any) -> Saved:
     version = data.get("version")
     if type(version) is not int or version != VERSION:
         raise _Unusable(f"unsupported save version {_brief(version)}; this release reads 1 and 2")
-    if set(data) != {"format", "version", "game", "settings"}:
+    if set(data) - {"tally"} != {"format", "version", "game", "settings"}:
         raise _Unusable("the first line's fields should be format, version, game, settings")
-    return Saved(_game(data["game"], "the first line"), _settings(data["settings"], 1))
+    tally = _tally(data["tally"], 1) if "tally" in data else None
+    return Saved(_game(data["game"], "the first line"), _settings(data["settings"], 1), tally)
 
 
 def _game(record: Any, where: str) -> Game:
@@ -171,15 +182,31 @@ def _settings(data: Any, number: int) -> dict[str, bool]:
     return dict(data)
 
 
+def _tally(data: Any, number: int) -> dict[str, Any]:
+    try:
+        return check_journal(data)
+    except ValueError as err:
+        raise _Unusable(f"line {number}: {err}") from None
+
+
 _OPS = {"play": {"op", "moves"}, "undo": {"op"}, "redo": {"op"}, "restart": {"op"},
-        "game": {"op", "game"}, "settings": {"op", "settings"}}  # fmt: skip
+        "game": {"op", "game"}, "settings": {"op", "settings"},
+        "tally": {"op", "tally"}}  # fmt: skip
+_TALLIED = ("restart", "game")  # lines that start a new game record: they may carry its tally
 
 
 def _apply(saved: Saved, op: Any, number: int) -> None:
     """Replay one journal line onto ``saved``."""
     kind = op.get("op") if isinstance(op, dict) else None
-    if not isinstance(kind, str) or kind not in _OPS or set(op) != _OPS[kind]:
+    if not isinstance(kind, str) or kind not in _OPS:
         raise _Unusable(f"line {number} is not a change this release knows")
+    fields = set(op) - {"tally"} if kind in _TALLIED else set(op)
+    if fields != _OPS[kind]:
+        raise _Unusable(f"line {number} is not a change this release knows")
+    if kind in _TALLIED or kind == "tally":
+        saved.tally = _tally(op["tally"], number) if "tally" in op else None
+    else:
+        saved.tally = follow(saved.tally, kind)
     game = saved.game
     if kind == "play":
         moves = op["moves"]
@@ -198,7 +225,7 @@ def _apply(saved: Saved, op: Any, number: int) -> None:
         game.restart()
     elif kind == "game":
         saved.game = _game(op["game"], f"line {number}")
-    else:
+    elif kind == "settings":
         saved.settings.update(_settings(op["settings"], number))
 
 
@@ -215,9 +242,11 @@ def write_save(
     _rewrite(target, _snapshot(game, settings or {}))
 
 
-def _snapshot(game: Game, settings: dict[str, bool]) -> str:
+def _snapshot(game: Game, settings: dict[str, bool], tally: dict[str, Any] | None = None) -> str:
     head = {"format": FORMAT, "version": VERSION, "game": to_record(game),
             "settings": {k: bool(settings[k]) for k in SETTINGS if k in settings}}  # fmt: skip
+    if tally is not None:
+        head["tally"] = tally
     return json.dumps(head, separators=(",", ":")) + "\n"
 
 
@@ -353,7 +382,7 @@ class SaveFile:
         self.path = Path(os.path.realpath(path))
         self.saved: Saved | None = None
         self.on_detach: Callable[[str], None] | None = None
-        self._source: Callable[[], tuple[Game, dict[str, bool]]] | None = None
+        self._source: Callable[[], tuple[Any, ...]] | None = None
         self._lock: _Lock | None = None
         self._previous: SaveFile | None = None
         self._active = False
@@ -390,8 +419,8 @@ class SaveFile:
             raise
         return self
 
-    def commit(self, source: Callable[[], tuple[Game, dict[str, bool]]]) -> None:
-        """Make this the save of the board whose game and settings ``source()`` gives:
+    def commit(self, source: Callable[[], tuple[Any, ...]]) -> None:
+        """Make this the save of the board whose game, settings (and tally) ``source()`` gives:
         rewrite it whole now (which also drops a torn last line and turns a version 1 file
         into a journal), then take it over from a board of this process that had it."""
         try:
@@ -437,7 +466,12 @@ class SaveFile:
         return self._active
 
     def record(
-        self, op: dict[str, Any], game: Game, settings: dict[str, bool], before: tuple
+        self,
+        op: dict[str, Any],
+        game: Game,
+        settings: dict[str, bool],
+        before: tuple,
+        tally: dict[str, Any] | None = None,
     ) -> str | None:
         """Write one change (``op``, played from the game as it was at ``before``): append
         it, or rewrite the whole file when the file is behind or the journal is mostly churn.
@@ -447,13 +481,13 @@ class SaveFile:
         try:
             behind = self._dirty or not _same_mark(before, self._mark)
             if behind or self._ops > 2 * game.moves_made + 1000:
-                self._rewrite(game, settings)
+                self._rewrite(game, settings, tally)
             else:
                 try:
                     _append(self.path, json.dumps(op, separators=(",", ":")) + "\n")
                     self._ops += 1
-                except OSError:
-                    self._rewrite(game, settings)  # the file may have gone: put it back whole
+                except OSError:  # the file may have gone: put it back whole
+                    self._rewrite(game, settings, tally)
         except OSError as err:
             self._dirty = True
             if self._failing:
@@ -470,18 +504,22 @@ class SaveFile:
             return f"Saved to {self.name} again."
         return None
 
-    def rewrite(self, game: Game, settings: dict[str, bool]) -> str | None:
+    def rewrite(
+        self, game: Game, settings: dict[str, bool], tally: dict[str, Any] | None = None
+    ) -> str | None:
         """Write the whole game now (after something outside the journal changed it)."""
         self._dirty = True
-        return self.record({}, game, settings, ())
+        return self.record({}, game, settings, (), tally)
 
     def flush(self) -> None:
         """Catch up if the last write failed (before another board reads the file)."""
         if self._dirty and self._active and self._source is not None:
             self.rewrite(*self._source())
 
-    def _rewrite(self, game: Game, settings: dict[str, bool]) -> None:
-        _rewrite(self.path, _snapshot(game, settings))
+    def _rewrite(
+        self, game: Game, settings: dict[str, bool], tally: dict[str, Any] | None = None
+    ) -> None:
+        _rewrite(self.path, _snapshot(game, settings, tally))
         self._dirty = False
         self._ops = 0
         self._mark = mark(game)
