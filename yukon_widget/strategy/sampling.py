@@ -35,7 +35,6 @@ import random
 from dataclasses import dataclass
 
 from ..engine.board import Board
-from ..engine.cards import symbol
 from ..engine.game import Game
 from ..engine.move import Move
 from .hints import hints, move_words
@@ -224,30 +223,27 @@ def _until_progress(game: Game, line: list[Move]) -> tuple[Move, ...]:
 
 def _plan_words(game: Game, line: tuple[Move, ...]) -> str:
     """The plan in player words: "moves 6♦ onto 7♠, then 10♣ onto J♥, which turns over the
-    face-down card in column 6 (2 moves)"."""
+    face-down card in column 6 (2 moves)", or "moves 7♥ onto 8♠, then puts A♥ on its
+    foundation (2 moves)"."""
     replay = game.copy()
-    nt, nf = replay.board.ncols, replay.board.nfound
     steps = []
-    goal = ""
+    turned = None
     for move in line:
-        words = move_words(replay, move)
+        steps.append(move_words(replay, move))
         replay.play(move)
         last = replay.played[-1]
         if last.flipped:
-            goal = f"turns over the face-down card in column {last.source + 1}"
-        elif nt <= last.target < nt + nf:
-            goal = f"puts {symbol(replay.board.foundation_top(last.target - nt))} on its foundation"
-        steps.append(words)
-    if len(steps) == 1:
-        if goal.startswith("turns"):
-            return f"{steps[0]}, which {goal}"
-        return steps[0]
+            turned = last.source + 1
     shown = steps[:3]
     text = ", then ".join([shown[0], *(_short(w) for w in shown[1:])])
     if len(steps) > 3:
         text += f" and {len(steps) - 3} more"
-    if goal:
-        text += f", which {goal} ({len(steps)} moves)"
+    if turned is not None:
+        text += f", which turns over the face-down card in column {turned}"
+    elif len(steps) > 3:
+        text += f", which {steps[-1]}"
+    if len(steps) > 1:
+        text += f" ({len(steps)} moves)"
     return text
 
 
