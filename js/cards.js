@@ -33,7 +33,8 @@ export function suitSVG(suit, cls = "") {
 export function faceHTML(code) {
   const rank = rankLabel(code);
   const suit = /** @type {Suit} */ (code[1]);
-  const corner = (/** @type {string} */ pos) => `<span class="yk-corner yk-${pos}"><span class="yk-rank">${rank}</span>${suitSVG(suit, "yk-csuit")}</span>`;
+  const ten = code[0] === "T" ? " yk-ten" : "";
+  const corner = (/** @type {string} */ pos) => `<span class="yk-corner yk-${pos}${ten}"><span class="yk-rank">${rank}</span>${suitSVG(suit, "yk-csuit")}</span>`;
   const centre = "JQK".includes(code[0])
     ? `<span class="yk-face"><span class="yk-face-letter">${rank}</span>${suitSVG(suit, "yk-face-suit")}</span>`
     : suitSVG(suit, code[0] === "A" ? "yk-pip yk-ace" : "yk-pip");

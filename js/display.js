@@ -24,15 +24,17 @@ const FALLBACK_WIDTH = 800; // a board not laid out yet (no width) is drawn this
  * @param {State} state
  * @param {number} width 0 when the board has no width yet
  * @param {number} minHeight
+ * @param {number} [maxHeight] the height on screen the board should fit (see computeLayout)
  * @returns {Layout}
  */
-export function boardLayout(state, width, minHeight) {
+export function boardLayout(state, width, minHeight, maxHeight = Infinity) {
   return computeLayout({
     width: width || FALLBACK_WIDTH,
     tableau: state.tableau,
     foundations: state.foundations.map((f) => f.id),
     cells: (state.cells || []).map((c) => c.id),
-    minHeight,
+    minHeight: Math.min(minHeight, maxHeight),
+    maxHeight,
   });
 }
 
@@ -44,6 +46,16 @@ export function boardLayout(state, width, minHeight) {
  */
 export function startsOver(prev, next) {
   return next.variant !== prev?.variant || ["new", "restart", "load"].includes(next.last?.kind ?? "");
+}
+
+/**
+ * Whether the board may shrink back to fit `next`: another game begins, or this one is won
+ * (its tall columns have gone up; the banner needs no more room than the cards).
+ * @param {State | null} prev
+ * @param {State} next
+ */
+export function mayShrink(prev, next) {
+  return startsOver(prev, next) || next.status === "won";
 }
 
 /**
@@ -66,6 +78,11 @@ export function dragOffset(transform) {
  *   state; `fresh` when it is not the state drawn before (a resize redraws the same one)
  * @property {() => void} refit after every drawing, before any animation: the keyboard
  *   cursor refits the new board
+ * @property {(state: ShownState, settled: Promise<void>) => void} [settled] after a full
+ *   drawing, with a promise that resolves when its animations have finished (at once when
+ *   nothing moves): the win banner waits for it
+ * @property {() => number} [fitHeight] the height on screen the board should fit (long
+ *   columns fan tighter to stay in view); Infinity or absent for no limit
  */
 
 /**
@@ -112,21 +129,24 @@ export function createDisplay(boardEl, layer, prefix, hooks) {
     const before = animate && drawn ? snapshot(drawn, boardEl) : null;
     hooks.beforeDraw();
     const prevBoard = board;
-    const newDeal = fresh && startsOver(state, next);
+    const newDeal = fresh && mayShrink(state, next);
     if (newDeal || !prevBoard || boardEl.clientWidth !== drawnWidth) floor = 0;
     state = next;
     board = buildBoard(state, prevBoard);
     drawnWidth = boardEl.clientWidth;
-    layout = boardLayout(state, drawnWidth, floor);
+    layout = boardLayout(state, drawnWidth, floor, hooks.fitHeight?.() ?? Infinity);
     floor = layout.height;
     drawn = drawBoard(layer, board, layout, prefix);
     boardEl.setAttribute("aria-label", `${state.title} board`);
     markHint(state, drawn);
     hooks.afterDraw(state, fresh);
     hooks.refit();
+    /** @type {Promise<void>} */
+    let settled = Promise.resolve();
     if (before && prevBoard && !reducedMotion(doc.defaultView)) {
-      animateBoard(drawn, board, prevBoard, before, state.last, boardEl);
+      settled = animateBoard(drawn, board, prevBoard, before, state.last, boardEl);
     }
+    hooks.settled?.(state, settled);
   }
 
   /** @type {Display["showPredicted"]} */
@@ -142,7 +162,7 @@ export function createDisplay(boardEl, layer, prefix, hooks) {
   function patch(next) {
     if (!drawn || !layout) return false;
     const nextBoard = buildBoard(next, board);
-    const nextLayout = boardLayout(next, drawnWidth, floor);
+    const nextLayout = boardLayout(next, drawnWidth, floor, hooks.fitHeight?.() ?? Infinity);
     hooks.beforeDraw();
     const patched = patchBoard(layer, drawn, nextBoard, nextLayout, prefix);
     if (!patched) return false;

@@ -10,7 +10,7 @@
  */
 import { canGrab, legalTargets, moveIndex } from "./view.js";
 import { cardPosition } from "./layout.js";
-import { dropTarget, pileAt } from "./hittest.js";
+import { cardAtPoint, dropTarget, pileAt } from "./hittest.js";
 import { groupElements } from "./board.js";
 /** @import { Intent, PileId, ShownState } from "./protocol.js" */
 /** @import { Board, BoardCard } from "./view.js" */
@@ -31,6 +31,8 @@ import { groupElements } from "./board.js";
  * @property {(ids: PileId[] | null, over?: PileId | null) => void} showTargets lights up legal
  *   piles, `over` the one a drop would land on (null clears)
  * @property {() => void} onGrab tells the page a pointer took over (the keyboard drops what it holds)
+ * @property {(message: string) => void} [toast] shows a message briefly on the board
+ * @property {() => boolean} [offline] the board can no longer reach Python (disconnected)
  */
 
 /**
@@ -48,7 +50,21 @@ import { groupElements } from "./board.js";
 
 /** @type {Record<string, number>} */
 const CLICK_SLOP = { mouse: 4, pen: 6, touch: 10 }; // px a press may wander and stay a click
-const SETTLE_MS = 3000; // a dropped group waits this long for the new state, then snaps back
+/** A second press this soon (ms) and this near (px) after a click is the same double click. */
+export const DOUBLE_CLICK_MS = 500;
+const DOUBLE_CLICK_PX = 8;
+export const CLICK_OFF = "Click to move is off: drag the card instead.";
+
+/**
+ * Whether a click at `at` (ms, board point) is the second half of a double click whose first
+ * click was `last`: one action, not two (the first click already moved the card).
+ * @param {{time: number, x: number, y: number} | null} last
+ * @param {{time: number, x: number, y: number}} at
+ */
+export function secondClick(last, at) {
+  return !!last && at.time - last.time < DOUBLE_CLICK_MS
+    && Math.hypot(at.x - last.x, at.y - last.y) <= DOUBLE_CLICK_PX;
+}
 
 /**
  * @param {HTMLElement} boardEl
@@ -58,8 +74,10 @@ const SETTLE_MS = 3000; // a dropped group waits this long for the new state, th
 export function attachDrag(boardEl, env) {
   /** @type {Press | null} */
   let press = null; // the current press: pointer, grabbed card, its group's elements
-  /** @type {{els: CardElement[], timer: ReturnType<typeof setTimeout>} | null} */
-  let pending = null; // a dropped group awaiting Python's answer
+  /** @type {{els: CardElement[]} | null} */
+  let pending = null; // a dropped group awaiting Python's answer (it never times out)
+  /** @type {{time: number, x: number, y: number} | null} */
+  let lastClick = null; // the last click sent, to fold a double click into one
 
   /** @param {PointerEvent} e */
   function boardPoint(e) {
@@ -71,13 +89,18 @@ export function attachDrag(boardEl, env) {
   function onDown(e) {
     if (press || (e.pointerType === "mouse" && e.button !== 0)) return;
     const t = /** @type {Element} */ (e.target);
-    const el = /** @type {CardElement | null | undefined} */ (t.closest?.(".yk-card"));
-    if (!el || !boardEl.contains(el) || !el.ykCard) return;
+    const board = env.getBoard();
+    /** @type {CardElement | null | undefined} */
+    let el = /** @type {CardElement | null | undefined} */ (t.closest?.(".yk-card"));
+    if (el && !boardEl.contains(el)) return;
+    // A card turning face up is edge-on for part of its flip: the press then hits the card
+    // under it (or the pile), so the card drawn there by the layout is the one meant.
+    if (!el?.ykCard || !canGrab(board.piles, el.ykCard)) el = cardUnder(e) ?? el;
+    if (!el?.ykCard) return;
     e.preventDefault();
     e.stopPropagation();
     boardEl.focus({ preventScroll: true });
     const card = el.ykCard;
-    const board = env.getBoard();
     if (!canGrab(board.piles, card)) return;
     settle();
     env.onGrab();
@@ -99,6 +122,20 @@ export function attachDrag(boardEl, env) {
     };
   }
 
+  /**
+   * The card drawn under the pointer when no card element was hit: one turning face up is
+   * edge-on during part of its flip, and must still be grabbed.
+   * @param {PointerEvent} e
+   * @returns {CardElement | null}
+   */
+  function cardUnder(e) {
+    const drawn = env.getDrawn?.();
+    if (!drawn) return null;
+    const p = boardPoint(e);
+    const hit = cardAtPoint(env.getLayout(), [...drawn.cards.values()].map((c) => c.ykCard), p.x, p.y);
+    return hit ? [...drawn.cards.values()].find((c) => c.ykCard === hit) ?? null : null;
+  }
+
   /** @param {PointerEvent} e */
   function onMove(e) {
     if (!press || e.pointerId !== press.id) return;
@@ -114,8 +151,28 @@ export function attachDrag(boardEl, env) {
         el.style.zIndex = String(1000 + i);
       });
     }
-    for (const el of press.els) el.style.transform = `translate(${dx}px, ${dy}px)`;
+    const [cx, cy] = keepInView(press, dx, dy);
+    for (const el of press.els) el.style.transform = `translate(${cx}px, ${cy}px)`;
     env.showTargets(press.targets, target(press, p));
+  }
+
+  /**
+   * A drag offset that keeps the grabbed card on screen: across the board's width, and from
+   * the top of the widget (over its toolbar) to its bottom, never where the notebook would clip
+   * it or grow a scroll bar.
+   * @param {Press} grab
+   * @param {number} dx
+   * @param {number} dy
+   * @returns {[number, number]}
+   */
+  function keepInView(grab, dx, dy) {
+    const layout = env.getLayout();
+    const pos = cardPosition(layout, grab.card.pile, grab.card.index);
+    const board = boardEl.getBoundingClientRect();
+    const root = (boardEl.parentElement ?? boardEl).getBoundingClientRect();
+    const x = Math.min(Math.max(pos.x + dx, 0), Math.max(0, board.width - layout.cardW));
+    const y = Math.min(Math.max(pos.y + dy, root.top - board.top), Math.max(0, root.bottom - board.top - layout.cardH));
+    return [x - pos.x, y - pos.y];
   }
 
   /**
@@ -139,19 +196,28 @@ export function attachDrag(boardEl, env) {
     press = null;
     env.showTargets(null);
     if (!done.dragging) {
+      const at = { time: e.timeStamp, ...boardPoint(e) };
+      if (secondClick(lastClick, at)) return; // a double click is one click
+      lastClick = at;
       if (env.getState().settings?.click_to_move) {
         env.send({ type: "click", source: done.card.pile, index: done.index });
+      } else {
+        env.toast?.(CLICK_OFF);
       }
       return;
     }
+    lastClick = null;
     const p = boardPoint(e);
     const to = target(done, p);
     const move = (/** @type {PileId} */ pile) => env.send({ type: "move", source: done.card.pile, index: done.index, target: pile });
-    if (to) {
+    if (to && !env.offline?.()) {
       // A legal pile: the page draws the move at once (predicted) and sends it.
-      if (!env.move(done.card.pile, done.index, to)) {
-        pending = { els: done.els, timer: setTimeout(snapBack, SETTLE_MS) };
-      }
+      if (!env.move(done.card.pile, done.index, to)) pending = { els: done.els };
+      return;
+    }
+    if (to) {
+      animateBack(done.els);
+      move(to); // says the board is disconnected
       return;
     }
     animateBack(done.els);
@@ -171,8 +237,6 @@ export function attachDrag(boardEl, env) {
 
   /** Forget a dropped group without moving it (a new state has replaced it). */
   function settle() {
-    if (!pending) return;
-    clearTimeout(pending.timer);
     pending = null;
   }
 

@@ -70,16 +70,22 @@ export function moveSteps(last, cards) {
  * @param {Snapshot} before
  * @param {Last | null} last
  * @param {HTMLElement} boardEl
+ * @returns {Promise<void>} resolves when every animation it started has finished (or was
+ *   cancelled by a later drawing)
  */
 export function animateBoard(drawn, board, prevBoard, before, last, boardEl) {
   const now = snapshot(drawn, boardEl);
+  /** @type {Promise<unknown>[]} */
+  const running = [];
+  const done = () => Promise.all(running).then(() => {}, () => {});
   if (last && ["new", "restart", "load"].includes(last.kind)) {
     // Only if the cards really changed: a later update may repeat the same `last`.
     const moved = [...now].some(([key, r]) => {
       const was = before.get(key);
       return !was || was.x !== r.x || was.y !== r.y;
     });
-    return moved ? deal(drawn, now) : undefined;
+    if (moved) deal(drawn, now, running);
+    return done();
   }
   const steps = moveSteps(last, board.cards);
   const gap = Math.min(MAX_STAGGER_MS, MAX_TOTAL_MS / Math.max(1, last?.moves?.length || 1));
@@ -90,17 +96,18 @@ export function animateBoard(drawn, board, prevBoard, before, last, boardEl) {
     const to = /** @type {Point} */ (now.get(card.key));
     const delay = (steps.get(card.key) ?? 0) * gap;
     if (from && (Math.abs(from.x - to.x) > 0.5 || Math.abs(from.y - to.y) > 0.5)) {
-      lifted(el, el.animate(
+      running.push(lifted(el, el.animate(
         [{ transform: `translate(${from.x - to.x}px, ${from.y - to.y}px)` }, { transform: "none" }],
         { duration: MOVE_MS, delay, easing: "cubic-bezier(.2,.7,.3,1)", fill: "backwards" },
-      ));
+      )));
     } else if (!from && card.faceUp && wasDown.has(`${card.pile}/${card.index}`)) {
-      el.animate(
+      running.push(el.animate(
         [{ transform: "perspective(600px) rotateY(90deg)", filter: "brightness(.8)" }, { transform: "none", filter: "none" }],
         { duration: MOVE_MS, delay: delay + MOVE_MS * 0.6, easing: "ease-out", fill: "backwards" },
-      );
+      ).finished);
     }
   }
+  return done();
 }
 
 /**
@@ -121,16 +128,17 @@ export function glide(el, dx, dy) {
  * A new deal: every card flies out from the top-left corner, left column first.
  * @param {Drawn} drawn
  * @param {Snapshot} now
+ * @param {Promise<unknown>[]} running each card's animation is added here
  */
-function deal(drawn, now) {
+function deal(drawn, now, running) {
   const els = [...drawn.cards.entries()];
   const step = DEAL_TOTAL_MS / Math.max(1, els.length);
   els.forEach(([key, el], i) => {
     const to = /** @type {Point} */ (now.get(key));
-    lifted(el, el.animate(
+    running.push(lifted(el, el.animate(
       [{ transform: `translate(${-to.x}px, ${-to.y}px)`, opacity: 0 }, { transform: "none", opacity: 1 }],
       { duration: MOVE_MS, delay: i * step, easing: "ease-out", fill: "backwards" },
-    ));
+    )));
   });
 }
 
@@ -138,11 +146,12 @@ function deal(drawn, now) {
  * Keeps a travelling card above the others until it lands.
  * @param {HTMLElement} el
  * @param {Animation} animation
+ * @returns {Promise<void>} when it has landed (finished or cancelled)
  */
 function lifted(el, animation) {
   el.classList.add("yk-moving");
   const land = () => el.classList.remove("yk-moving");
-  animation.finished.then(land, land);
+  return animation.finished.then(land, land);
 }
 
 /**

@@ -78,3 +78,27 @@ function overlap(a, b) {
   const h = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
   return w > 0 && h > 0 ? w * h : 0;
 }
+
+/**
+ * The card drawn topmost at board point (x, y), or null: what a press there means even while
+ * the card's element cannot be hit (a card turning face up is edge-on for part of its flip).
+ * @template {{pile: PileId, index: number}} C
+ * @param {Layout} layout
+ * @param {C[]} cards
+ * @param {number} x
+ * @param {number} y
+ * @returns {C | null}
+ */
+export function cardAtPoint(layout, cards, x, y) {
+  /** @type {C | null} */
+  let best = null;
+  for (const card of cards) {
+    const slot = layout.slots[card.pile];
+    if (!slot) continue;
+    const ys = layout.stacks[card.pile];
+    const top = ys ? (ys[card.index] ?? slot.y) : slot.y;
+    if (x < slot.x || x >= slot.x + layout.cardW || y < top || y >= top + layout.cardH) continue;
+    if (!best || card.index > best.index) best = card;
+  }
+  return best;
+}

@@ -1,7 +1,7 @@
 import test from "node:test";
 import assert from "node:assert/strict";
-import { computeLayout } from "./layout.js";
-import { dropTarget, pileAt, pileRegions } from "./hittest.js";
+import { cardPosition, computeLayout } from "./layout.js";
+import { cardAtPoint, dropTarget, pileAt, pileRegions } from "./hittest.js";
 import { columns, FOUR } from "./fixtures.js";
 
 const L = computeLayout({ width: 700, tableau: columns(7, 2, 5), foundations: FOUR, cells: ["c1"] });
@@ -57,4 +57,19 @@ test("a drop away from every legal pile snaps back (null)", () => {
   const rect = { x: p.x - 10, y: p.y - 10, w: L.cardW, h: L.cardH };
   assert.equal(dropTarget(L, p, rect, ["t6"]), null);
   assert.equal(dropTarget(L, p, rect, []), null);
+});
+
+test("a press finds the topmost card under it from the layout alone", () => {
+  const L = computeLayout({ width: 700, tableau: columns(7, 2, 3), foundations: FOUR });
+  /** @type {{pile: string, index: number}[]} */
+  const cards = [];
+  for (let i = 0; i < 5; i++) cards.push({ pile: "t2", index: i });
+  cards.push({ pile: "f1", index: 0 }, { pile: "f1", index: 1 });
+  const pos = cardPosition(L, "t2", 4);
+  assert.deepEqual(cardAtPoint(L, cards, pos.x + 5, pos.y + 5), { pile: "t2", index: 4 });
+  const under = cardPosition(L, "t2", 1);
+  assert.deepEqual(cardAtPoint(L, cards, under.x + 5, under.y + 2), { pile: "t2", index: 1 });
+  assert.deepEqual(cardAtPoint(L, cards, L.slots.f1.x + 3, L.slots.f1.y + 3), { pile: "f1", index: 1 });
+  assert.equal(cardAtPoint(L, cards, L.slots.t5.x + 3, L.slots.t5.y + 3), null, "no card in that column here");
+  assert.equal(cardAtPoint(L, cards, 1, 1), null);
 });

@@ -38,6 +38,8 @@ const MIN_UP_STEP = 0.175; // still shows the rank in the corner
 const BUDGET_CARDS = 4.2; // tableau height budget, in card heights, before columns tighten
 const MIN_BUDGET = 340;
 const MIN_TABLEAU_CARDS = 3; // the board is at least this tall below the top row, in card heights
+const MIN_UP_PX = 9; // a face-up step never hides the corner's rank, whatever the card size
+const MIN_FIT_CARD_W = 34; // cards shrink to fit a tall column into maxHeight, down to this width
 
 /**
  * @param {object} opts
@@ -47,16 +49,32 @@ const MIN_TABLEAU_CARDS = 3; // the board is at least this tall below the top ro
  * @param {string[]} [opts.cells] free cell ids
  * @param {number} [opts.minHeight] the board never gets shorter than this (a view passes its
  *   last height so the notebook does not jump as columns shrink)
+ * @param {number} [opts.maxHeight] the height on screen the board should fit (a view passes
+ *   what is visible): long columns fan tighter, then the cards get smaller (down to
+ *   MIN_FIT_CARD_W), so the bottom card stays in view; only past that does the board grow taller
  * @returns {Layout}
  */
-export function computeLayout({ width, tableau, foundations, cells = [], minHeight = 0 }) {
+export function computeLayout({ width, tableau, foundations, cells = [], minHeight = 0, maxHeight = Infinity }) {
   const nCols = tableau.length;
   const topNeeded = cells.length + foundations.length;
   const spacer = cells.length && foundations.length && topNeeded + 1 <= nCols ? 1 : 0;
   const n = Math.max(nCols, topNeeded + spacer, 1);
-
   const pad = clamp(width * 0.015, 6, 16);
-  const cardW = Math.min(MAX_CARD_W, (width - 2 * pad) / (n + GAP_RATIO * (n - 1)));
+  const natural = Math.min(MAX_CARD_W, (width - 2 * pad) / (n + GAP_RATIO * (n - 1)));
+  const opts = { width, tableau, foundations, cells, n, pad, maxHeight };
+  let layout = placeCards(opts, natural);
+  for (let w = natural - 2; layout.height > maxHeight && w >= MIN_FIT_CARD_W; w -= 2) layout = placeCards(opts, w);
+  layout.height = Math.max(minHeight, layout.height);
+  return layout;
+}
+
+/**
+ * The layout for one card width (computeLayout picks the width).
+ * @param {{width: number, tableau: Column[], foundations: string[], cells: string[], n: number, pad: number, maxHeight: number}} opts
+ * @param {number} cardW
+ * @returns {Layout}
+ */
+function placeCards({ width, tableau, foundations, cells, n, pad, maxHeight }, cardW) {
   const cardH = cardW * CARD_RATIO;
   const gap = cardW * GAP_RATIO;
   const gridW = n * cardW + (n - 1) * gap;
@@ -73,7 +91,8 @@ export function computeLayout({ width, tableau, foundations, cells = [], minHeig
   });
 
   const tableauY = pad + cardH + Math.max(10, cardH * 0.18);
-  const budget = Math.max(cardH * BUDGET_CARDS, MIN_BUDGET);
+  // Columns tighten past this budget; never past what is visible, when that is known.
+  const budget = Math.max(cardH, Math.min(Math.max(cardH * BUDGET_CARDS, MIN_BUDGET), maxHeight - tableauY - pad));
   /** @type {Record<PileId, number[]>} */
   const stacks = {};
   let deepest = cardH;
@@ -90,7 +109,7 @@ export function computeLayout({ width, tableau, foundations, cells = [], minHeig
     if (ys.length) deepest = Math.max(deepest, ys[ys.length - 1] - tableauY + cardH);
   });
 
-  const height = Math.max(minHeight, tableauY + Math.max(cardH * MIN_TABLEAU_CARDS, deepest) + pad);
+  const height = tableauY + Math.max(cardH * MIN_TABLEAU_CARDS, deepest) + pad;
   return { width, height, cardW, cardH, gap, pad, tableauY, slots, stacks };
 }
 
@@ -116,7 +135,7 @@ export function columnSteps(down, up, cardH, budget) {
   if (downSteps * dStep + upSteps * uStep <= room) return [dStep, uStep];
   if (downSteps) dStep = Math.max(MIN_DOWN_STEP * cardH, Math.min(dStep, (room - upSteps * uStep) / downSteps));
   if (upSteps && downSteps * dStep + upSteps * uStep > room) {
-    uStep = Math.max(MIN_UP_STEP * cardH, (room - downSteps * dStep) / upSteps);
+    uStep = Math.max(Math.min(uStep, Math.max(MIN_UP_STEP * cardH, MIN_UP_PX)), (room - downSteps * dStep) / upSteps);
   }
   return [dStep, uStep];
 }

@@ -100,3 +100,30 @@ test("a top row wider than the tableau widens the grid instead of overflowing", 
   const L = computeLayout({ width: 600, tableau: columns(7, 0, 3), foundations: FOUR, cells: ["c1", "c2", "c3", "c4"] });
   assertFits(L);
 });
+
+test("a tall column fans tighter, then the cards shrink, so the board fits the visible height", () => {
+  // Double Yukon with all 104 cards face up in two columns: 52 cards each.
+  const tableau = [
+    { id: "t1", down: 0, up: Array(52).fill("5C") },
+    { id: "t2", down: 0, up: Array(52).fill("5C") },
+    ...columns(8, 0, 0).map((c, i) => ({ ...c, id: `t${i + 3}` })),
+  ];
+  const free = computeLayout({ width: 1200, tableau, foundations: EIGHT });
+  assert.ok(free.height > 1000, `without a limit the board grows (${free.height})`);
+  const fitted = computeLayout({ width: 1200, tableau, foundations: EIGHT, maxHeight: 640 });
+  assert.ok(fitted.height <= 640, `board ${fitted.height} px`);
+  assert.ok(columnBottom(fitted, "t1") <= fitted.height, "the bottom card is on the board");
+  assert.ok(fitted.cardW >= 34, `cards too small: ${fitted.cardW}`);
+  const ys = fitted.stacks.t1;
+  for (let k = 1; k < ys.length; k++) assert.ok(ys[k] - ys[k - 1] >= 9 - 1e-9, "every rank still shows");
+  // A 19-card Yukon column in a short window keeps cards nearly full size.
+  const yukon = computeLayout({ width: 900, tableau: [{ id: "t1", down: 5, up: Array(14).fill("5C") }, ...columns(6, 1, 4).map((c, i) => ({ ...c, id: `t${i + 2}` }))], foundations: FOUR, maxHeight: 700 });
+  assert.ok(yukon.height <= 700 && yukon.cardW >= 90, `${yukon.height} ${yukon.cardW}`);
+});
+
+test("a short board is not made taller by maxHeight, and minHeight still holds", () => {
+  const a = computeLayout({ width: 700, tableau: columns(7, 1, 2), foundations: FOUR });
+  const b = computeLayout({ width: 700, tableau: columns(7, 1, 2), foundations: FOUR, maxHeight: 5000 });
+  assert.deepEqual(a, b);
+  assert.equal(computeLayout({ width: 700, tableau: columns(7, 1, 2), foundations: FOUR, minHeight: 800, maxHeight: 600 }).height, 800);
+});

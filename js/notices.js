@@ -6,7 +6,10 @@
  */
 import { h } from "./dom.js";
 import { confetti, reducedMotion } from "./effects.js";
+import { LINK_TEXT } from "./link.js";
+import { winSummary } from "./words.js";
 /** @import { Intent, State } from "./protocol.js" */
+/** @import { LinkStatus } from "./link.js" */
 
 const TOAST_MS = 2800;
 
@@ -40,12 +43,18 @@ export function barNotice(state) {
  * @param {HTMLElement} host the board, which the banner and toast overlay
  * @param {HTMLElement} bar where the stuck notice goes
  * @param {{send(intent: Intent): void, newGame(): void}} actions
- * @returns {{update(state: State): void, toast(message: string): void, destroy(): void}}
+ * @returns {{update(state: State): void, celebrate(state: State, settled: Promise<void>): void,
+ *   toast(message: string): void, link(status: LinkStatus): void, destroy(): void}}
  */
 export function createNotices(host, bar, actions) {
   const doc = host.ownerDocument;
   /** @type {{el: HTMLElement, stop: () => void} | null} */
   let win = null;
+  /** @type {State | null} */
+  let latest = null;
+  let winWaits = false; // the banner waits for the winning move's animations to finish
+  /** @type {HTMLElement | null} */
+  let linkEl = null;
   /** @type {{el: HTMLElement, undo: HTMLButtonElement, key: string} | null} */
   let stuck = null;
   /** @type {HTMLElement | null} */
@@ -63,7 +72,7 @@ export function createNotices(host, bar, actions) {
       canvas,
       h(doc, "div", { class: "yk-banner" },
         h(doc, "strong", {}, "You won!"),
-        h(doc, "span", {}, `${state.title} in ${state.moves_made} moves`),
+        h(doc, "span", { class: "yk-win-summary" }, winSummary(state)),
         button("New game", () => actions.newGame(), "new")));
     host.append(el);
     const stop = reducedMotion(doc.defaultView) ? () => {} : confetti(canvas);
@@ -84,7 +93,7 @@ export function createNotices(host, bar, actions) {
 
   /** @param {State} state */
   function update(state) {
-    if (state.status === "won" && !win) showWin(state);
+    latest = state;
     if (state.status !== "won" && win) {
       win.stop();
       win.el.remove();
@@ -98,6 +107,41 @@ export function createNotices(host, bar, actions) {
     }
     if (notice && !stuck) showBar(notice);
     if (stuck) stuck.undo.disabled = !state.can_undo;
+  }
+
+  /**
+   * A won state was drawn: the banner comes once its cards have landed (the winning move,
+   * an auto-finish's flight), not over cards still flying.
+   * @param {State} state
+   * @param {Promise<void>} settled
+   */
+  function celebrate(state, settled) {
+    if (state.status !== "won" || win || winWaits) return;
+    winWaits = true;
+    settled.then(() => {
+      winWaits = false;
+      if (latest?.status === "won" && !win) showWin(latest);
+    });
+  }
+
+  /**
+   * The board's link to Python: a "waiting" mark, or the disconnected notice.
+   * @param {LinkStatus} status
+   */
+  function link(status) {
+    host.classList.toggle("yk-offline", status === "disconnected");
+    if (status === "ok") {
+      linkEl?.remove();
+      linkEl = null;
+      return;
+    }
+    if (!linkEl) {
+      linkEl = h(doc, "div", { class: "yk-link" });
+      host.append(linkEl);
+    }
+    linkEl.dataset.status = status;
+    linkEl.setAttribute("role", status === "disconnected" ? "alert" : "status");
+    linkEl.textContent = LINK_TEXT[status];
   }
 
   /** @param {string} message */
@@ -119,5 +163,5 @@ export function createNotices(host, bar, actions) {
     win?.stop();
   }
 
-  return { update, toast, destroy };
+  return { update, celebrate, toast, link, destroy };
 }

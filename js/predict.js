@@ -5,8 +5,10 @@
  * The page still decides no rule: it predicts only moves Python itself listed as legal, and
  * only where the cards go. What the page cannot know stays as it was: a face-down card the
  * move uncovers stays a back, counters and status are unchanged, and nothing is legal until
- * Python's next `state` (the truth) replaces the prediction. A refusal of the predicted move,
- * or no answer within SETTLE_MS, draws Python's state again.
+ * Python's next `state` (the truth) replaces the prediction. A refusal of the predicted move
+ * draws Python's state again. A busy kernel only delays the answer: the prediction stays on
+ * show however long it takes (the view says it is waiting for Python, see link.js), and is
+ * taken back without an answer only when the board is disconnected (`abandon`).
  *
  * - predictMove(): the predicted state (pure);
  * - createPrediction(): the prediction on show in one view: sends moves, draws the predicted
@@ -15,7 +17,7 @@
  */
 /** @import { CardCode, Intent, MoveIntent, PileId, ShownState, State } from "./protocol.js" */
 
-/** A predicted move waits this long (ms) for Python's answer, then is taken back. */
+/** A deadline (ms) a caller may give a prediction (settleMs); by default there is none. */
 export const SETTLE_MS = 3000;
 
 /**
@@ -123,6 +125,8 @@ const TIMERS = {
  * @property {(intent: Intent | undefined) => boolean} refused a `rejected` reply: if it
  *   answers the predicted move, take the prediction back (`revert`) and return true; false
  *   when it refuses something else (or nothing is predicted)
+ * @property {() => void} abandon Python will never answer (the board is disconnected): take
+ *   the prediction back (`revert`)
  * @property {boolean} active a prediction is on show, not Python's state
  * @property {() => void} dispose stops the timer (the view is going away)
  */
@@ -132,12 +136,12 @@ const TIMERS = {
  * @param {(intent: MoveIntent) => void} io.send sends an intent to Python
  * @param {(next: State & {predicted: true}) => void} io.show draws a predicted state
  * @param {() => void} io.revert draws Python's current state again (the prediction was
- *   refused, or not answered within `settleMs`)
- * @param {number} [io.settleMs]
+ *   refused, abandoned, or not answered within `settleMs`)
+ * @param {number} [io.settleMs] a deadline for the answer; none by default (Infinity)
  * @param {Timers} [io.timers] setTimeout and clearTimeout (tests pass a fake clock)
  * @returns {Prediction}
  */
-export function createPrediction({ send, show, revert, settleMs = SETTLE_MS, timers = TIMERS }) {
+export function createPrediction({ send, show, revert, settleMs = Infinity, timers = TIMERS }) {
   /** @type {{intent: MoveIntent, timer: unknown} | null} */
   let guess = null;
 
@@ -149,7 +153,7 @@ export function createPrediction({ send, show, revert, settleMs = SETTLE_MS, tim
     if (next) {
       if (guess) timers.clearTimeout(guess.timer);
       show(next);
-      guess = { intent, timer: timers.setTimeout(takeBack, settleMs) };
+      guess = { intent, timer: Number.isFinite(settleMs) ? timers.setTimeout(takeBack, settleMs) : null };
     }
     send(intent);
     return !!next;
@@ -180,6 +184,7 @@ export function createPrediction({ send, show, revert, settleMs = SETTLE_MS, tim
     move,
     settle,
     refused,
+    abandon: takeBack,
     get active() {
       return guess !== null;
     },

@@ -152,7 +152,8 @@ function fakeClock() {
 }
 
 /** A prediction wired to a log of what it sends, shows and takes back. */
-function setup() {
+/** @param {number | null} [settleMs] null: the default (no deadline) */
+function setup(settleMs = SETTLE_MS) {
   const clock = fakeClock();
   /** @type {string[]} */
   const log = [];
@@ -170,6 +171,7 @@ function setup() {
       shown.push(next);
     },
     revert: () => log.push("revert"),
+    ...(settleMs === null ? {} : { settleMs }),
     timers: clock,
   });
   const state = yukonState({ legal: [["t3", 3, "t1"], ["t2", 5, "f3"]] });
@@ -270,4 +272,16 @@ test("dispose stops the timer", () => {
   assert.equal(clock.waiting, 0);
   clock.advance(2 * SETTLE_MS);
   assert.deepEqual(log, ["show", "send"]);
+});
+
+test("by default a prediction waits for Python however long it takes, until abandoned", () => {
+  const { clock, log, prediction, state } = setup(null);
+  prediction.move(state, "t3", 3, "t1");
+  assert.equal(clock.waiting, 0, "no deadline");
+  clock.advance(60 * SETTLE_MS);
+  assert.equal(prediction.active, true, "a busy kernel never makes the move slide back");
+  assert.deepEqual(log, ["show", "send"]);
+  prediction.abandon();
+  assert.deepEqual(log, ["show", "send", "revert"], "a disconnected board takes it back");
+  assert.equal(prediction.active, false);
 });

@@ -43,6 +43,37 @@
  * @property {boolean} click_to_move
  * @property {boolean} safe_autoplay
  * @property {boolean} [fair_hints] hints never ask the solver (absent until set: off)
+ * @property {boolean} [show_clock] the clock is on show (absent: on)
+ */
+
+/**
+ * The game's clock.
+ * @typedef {object} Clock
+ * @property {number} seconds elapsed when the state was built
+ * @property {boolean} running the page ticks it on locally while true
+ */
+
+/**
+ * The player's record for this variant.
+ * @typedef {object} Statistics
+ * @property {string} variant
+ * @property {number} played
+ * @property {number} won
+ * @property {number | null} win_rate 0..1, null before any game
+ * @property {number} current_streak positive: wins in a row; negative: losses in a row
+ * @property {number} longest_win_streak
+ * @property {number} longest_losing_streak
+ * @property {number | null} fewest_moves in a win
+ * @property {number | null} fastest_seconds of a win
+ * @property {number} perfect_wins
+ */
+
+/**
+ * How this deal was dealt, for its label on the board.
+ * @typedef {object} Deal
+ * @property {"random" | "winnable" | "daily" | null} mode null for a set-up position
+ * @property {string | null} seed the deal number as text (exact past 2**53); null for a position
+ * @property {string | null} [date] the daily deal's day, "2026-12-01"
  */
 
 /**
@@ -107,6 +138,9 @@
  * @property {HintStatus} [hint_status] absent from older boards: null
  * @property {Last | null} last
  * @property {string} announcement text for the aria-live region (notices too)
+ * @property {Clock} [clock] absent from older kernels
+ * @property {Statistics | null} [statistics] absent from older kernels
+ * @property {Deal} [deal] absent from older kernels
  */
 
 /**
@@ -121,6 +155,7 @@
  * @property {PileId} source
  * @property {number | null} index as in `legal`
  * @property {PileId} target
+ * @property {string} [view] which view sent it (echoed in a refusal's `intent`)
  */
 
 /**
@@ -129,20 +164,23 @@
  * @property {"click"} type
  * @property {PileId} source
  * @property {number | null} index
+ * @property {string} [view]
  */
 
 /**
  * Buttons and keys that carry no fields.
  * @typedef {object} PlainIntent
  * @property {"undo" | "redo" | "restart" | "hint" | "auto_finish"} type
+ * @property {string} [view]
  */
 
 /**
  * @typedef {object} NewGameIntent
  * @property {"new_game"} type
  * @property {string} variant one of `state.variants`
- * @property {number | null} seed null for a random deal
+ * @property {number | string | null} seed null for a random deal; a decimal string past 2**53
  * @property {string} mode one of `state.modes`
+ * @property {string} [view]
  */
 
 /**
@@ -152,6 +190,8 @@
  * @property {boolean} [click_to_move]
  * @property {boolean} [safe_autoplay]
  * @property {boolean} [fair_hints]
+ * @property {boolean} [show_clock]
+ * @property {string} [view]
  */
 
 /** @typedef {MoveIntent | ClickIntent | PlainIntent | NewGameIntent | SettingsIntent} Intent */
@@ -186,6 +226,7 @@
  * The part of anywidget's model a view uses.
  * @typedef {object} Model
  * @property {(name: "state") => State} get
+ * @property {any} [widget_manager] the ipywidgets manager (its `kernel`, when there is one)
  * @property {(intent: Intent) => void} send
  * @property {(event: string, handler: (...args: any[]) => void) => void} on
  * @property {(event: string, handler: (...args: any[]) => void) => void} off

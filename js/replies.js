@@ -4,7 +4,8 @@
  *
  * - `rejected`: nothing changed. The refused move is taken back: a predicted move is drawn as
  *   Python has it again (predict.js), any other dropped group snaps back (drag.js). The
- *   message is shown briefly on the board.
+ *   message is shown briefly on the board. Replies reach every view of the widget: only the
+ *   view that sent the refused intent (its `view` field) acts on it.
  * - `notice`: the message is shown the same way; the change that caused it stands.
  * - `shake`: a clicked card has nowhere to go; it shakes and the message is read out.
  */
@@ -18,6 +19,8 @@
  * @property {(message: string) => void} toast shows a message briefly on the board
  * @property {(source: PileId, index: number | null, message: string | undefined) => void} shake
  *   shakes the group at (source, index) and reads out the message
+ * @property {(intent: Intent | undefined) => boolean} [mine] whether this view sent the intent
+ *   (absent: every refusal is this view's)
  */
 
 /**
@@ -26,6 +29,7 @@
  */
 export function handleReply(msg, act) {
   if (msg?.type === "rejected") {
+    if (act.mine && !act.mine(msg.intent)) return; // another view's refusal
     if (!act.refused(msg.intent)) act.snapBack();
     if (msg.message) act.toast(msg.message);
   } else if (msg?.type === "notice") {

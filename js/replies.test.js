@@ -65,3 +65,12 @@ test("other messages, and none, are ignored", () => {
   handleReply(undefined, act);
   assert.deepEqual(log, []);
 });
+
+test("a refusal of another view's intent is left to that view", () => {
+  const { log, act } = actions(false);
+  const mine = (/** @type {Intent | undefined} */ intent) => !intent?.view || intent.view === "ykA";
+  handleReply({ type: "rejected", message: "No.", intent: { type: "undo", view: "ykB" } }, { ...act, mine });
+  assert.deepEqual(log, [], "nothing taken back, nothing shown");
+  handleReply({ type: "rejected", message: "No.", intent: { type: "undo", view: "ykA" } }, { ...act, mine });
+  assert.deepEqual(log, [["refused", { type: "undo", view: "ykA" }], ["snapBack"], ["toast", "No."]]);
+});

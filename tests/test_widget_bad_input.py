@@ -363,3 +363,94 @@ def test_fuzzed_messages_never_raise_and_are_refused_cleanly(data, moves):
         assert w.state["serial"] > serial or [r["type"] for r in replies] == ["shake"]
         json.dumps(w.state)  # the state stays JSON for the page
     w.close()
+
+
+# ---------------------------------------------------------------- player words, everywhere
+
+
+@pytest.mark.parametrize("variant", ["yukon", "yukon-cells", "double-yukon", "russian"])
+def test_no_refusal_of_any_kind_names_a_pile_id_or_an_index(variant):
+    """Every illegal drop (every source, index and target), every click, and the plain
+    intents that cannot be done: whatever the page can be refused, it reads player words."""
+    w = Yukon(variant, seed=24, click_to_move=True)
+    page = Page(w)
+    ids = w.game.pile_ids
+    seen = set()
+    for source in ids:
+        for index in (None, 0, 3, 6, 60):
+            for target in ids:
+                before = snapshot(w)
+                replies = page.send(
+                    {"type": "move", "source": source, "index": index, "target": target}
+                )
+                if replies:
+                    seen.add(assert_refused(w, replies, before))
+                elif w.game.moves_made:  # a legal move: put it back for the next one
+                    w.undo()
+            for index in (None, 0, 6):
+                for reply in page.send({"type": "click", "source": source, "index": index}):
+                    assert not NOT_PLAYER_WORDS.search(reply.get("message", "")), reply
+                while w.game.can_undo:
+                    w.undo()
+    w = Yukon(variant, seed=24, click_to_move=False)
+    page = Page(w)
+    for msg in (
+        {"type": "undo"},
+        {"type": "redo"},
+        {"type": "auto_finish"},
+        {"type": "click", "source": "t1", "index": 0},
+    ):
+        before = snapshot(w)
+        seen.add(assert_refused(w, page.send(msg), before))
+    assert len(seen) > 10, seen  # many kinds of refusal were met, none spoke notation
+
+
+def test_a_view_id_is_accepted_and_carried_back_in_the_refusal():
+    w = Yukon("yukon", seed=7)
+    page = Page(w)
+    msg = {"type": "undo", "view": "ykab12"}
+    [reply] = page.send(msg)
+    assert reply["type"] == "rejected" and reply["intent"] == msg
+    page.send({"type": "move", "source": "t2", "index": 1, "target": "t7", "view": "ykab12"})
+    assert w.game.moves_made == 1
+    for bad in ("", 7, None, "x" * 41):
+        before = snapshot(w)
+        assert_refused(w, page.send({"type": "undo", "view": bad}), before)
+
+
+def test_a_deal_number_past_2_53_comes_as_digits_and_is_dealt_exactly():
+    w = Yukon("yukon", seed=7)
+    page = Page(w)
+    page.send({"type": "new_game", "variant": "yukon", "seed": str(2**64 - 1), "mode": "random"})
+    assert w.game.seed == 2**64 - 1
+    assert w.state["deal"] == {"mode": "random", "seed": str(2**64 - 1), "date": None}
+    for bad in (str(2**64), "-1", "1e5", " 12", "12a", "", "0x10"):
+        before = snapshot(w)
+        msg = {"type": "new_game", "variant": "yukon", "seed": bad, "mode": "random"}
+        message = assert_refused(w, page.send(msg), before)
+        assert message in (
+            "A deal number is a whole number from 0 to 18,446,744,073,709,551,615.",
+            "The board sent a request the game could not read, so nothing changed.",
+        )
+
+
+def test_the_state_labels_daily_and_winnable_deals():
+    daily = Yukon(game=Game.daily("yukon"))
+    assert daily.state["deal"]["mode"] == "daily" and daily.state["deal"]["date"]
+    assert daily.state["deal"]["seed"] == str(daily.game.seed)
+    assert Yukon(game=Game.winnable("yukon")).state["deal"]["mode"] in ("winnable", "daily")
+    start = build("yukon-cells", [["KS"], ["QH"], ["2C"]], rest_in=2)
+    assert Yukon(game=Game.from_position(start)).state["deal"] == {
+        "mode": None,
+        "seed": None,
+        "date": None,
+    }
+
+
+def test_the_clock_switch_is_a_setting_the_page_may_send():
+    w = Yukon("yukon", seed=7)
+    page = Page(w)
+    assert page.send({"type": "settings", "show_clock": False, "view": "yk1"}) == []
+    assert w.state["settings"]["show_clock"] is False
+    before = snapshot(w)
+    assert_refused(w, page.send({"type": "settings", "show_clock": "no"}), before)

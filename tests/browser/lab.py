@@ -76,7 +76,12 @@ class LabServer:
         self._write_setting("apputils-extension", "themes", {"theme": theme})
 
     def start(self) -> None:
-        env = {**os.environ, "JUPYTERLAB_SETTINGS_DIR": str(self.settings)}
+        # The kernels keep their statistics in the test's folder, never the user's.
+        env = {
+            **os.environ,
+            "JUPYTERLAB_SETTINGS_DIR": str(self.settings),
+            "YUKON_WIDGET_HOME": str(self.root / ".yukon-home"),
+        }
         log = open(self.root / "lab.log", "w")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
             [
@@ -130,15 +135,16 @@ class LabServer:
                 self.proc.kill()
 
 
-def write_notebook(path: Path, source: str) -> None:
-    """A one-cell notebook with its kernelspec (without one Lab asks for a kernel in a modal)."""
+def write_notebook(path: Path, source: str, *more: str) -> None:
+    """A notebook with its kernelspec (without one Lab asks for a kernel in a modal): the
+    cell ``source`` (run by ``open_board``), then any ``more`` cells (run with ``run_cell``)."""
     nb = nbformat.v4.new_notebook()
     nb.metadata["kernelspec"] = {
         "name": "python3",
         "display_name": "Python 3",
         "language": "python",
     }
-    nb.cells = [nbformat.v4.new_code_cell(source)]
+    nb.cells = [nbformat.v4.new_code_cell(text) for text in (source, *more)]
     nbformat.write(nb, path)
 
 
@@ -153,7 +159,8 @@ def _report(_change=None):
     g = w.game
     data = {{"position": g.position(), "moves_made": g.moves_made, "won": g.is_won,
              "history": [str(m) for m in g.history], "serial": w.state["serial"],
-             "hint": w.state["hint"], "hint_status": w.state["hint_status"]}}
+             "hint": w.state["hint"], "hint_status": w.state["hint_status"],
+             "seed": g.seed, "settings": w.state["settings"]}}
     tmp = REPORT.with_suffix(".tmp")
     tmp.write_text(json.dumps(data))
     tmp.replace(REPORT)
@@ -251,3 +258,44 @@ def drag(page, source, target, steps: int = 12) -> None:
     page.mouse.move(x0 + 4, y0 + 4, steps=2)
     page.mouse.move(x1, y1, steps=steps)
     page.mouse.up()
+
+
+def run_cell(page, n: int, timeout: float = 30.0) -> None:
+    """Run the notebook's cell number ``n`` (0-based) and wait until its prompt shows it
+    queued or running ("[*]")."""
+    cell = page.locator(f"{PANEL} .jp-Cell").nth(n)
+    prompt = cell.locator(".jp-InputPrompt").first
+    cell.locator(".jp-InputArea-editor").first.click()
+    page.keyboard.press("Control+Enter")
+    wait_until(lambda: "*" in prompt.inner_text(), timeout=timeout, what=f"cell {n} to run")
+
+
+def restart_kernel(server: LabServer) -> None:
+    """Restart every session's kernel, as Lab's Kernel menu does (through the server)."""
+    with urllib.request.urlopen(f"{server.url}/api/sessions", timeout=10) as r:
+        sessions = json.load(r)
+    for session in sessions:
+        kid = session["kernel"]["id"]
+        req = urllib.request.Request(
+            f"{server.url}/api/kernels/{kid}/restart", data=b"{}", method="POST"
+        )
+        urllib.request.urlopen(req, timeout=60).close()
+
+
+#: Records every toast the page shows (its text, and which widget view showed it) in
+#: ``window.__toasts``, for tests that must see toasts that come and go.
+RECORD_TOASTS = """() => {
+  window.__toasts = [];
+  const seen = new WeakMap();
+  const check = () => {
+    for (const t of document.querySelectorAll(".yk-toast")) {
+      const text = t.textContent;
+      if (seen.get(t) === text) continue;
+      seen.set(t, text);
+      const view = [...document.querySelectorAll(".yk-root")].findIndex((r) => r.contains(t));
+      window.__toasts.push({ view, text });
+    }
+  };
+  const all = { subtree: true, childList: true, characterData: true };
+  new MutationObserver(check).observe(document.body, all);
+}"""

@@ -8,6 +8,7 @@ never "t3" or an index), because the page shows it to the player as it is.
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from ..engine import VARIANTS, Game, Move
@@ -39,9 +40,13 @@ _FIELDS: dict[str, frozenset[str]] = {
     "hint": frozenset(),
     "auto_finish": frozenset(),
     "new_game": frozenset({"variant", "seed", "mode"}),
-    "settings": frozenset({"click_to_move", "safe_autoplay", "fair_hints"}),
+    "settings": frozenset({"click_to_move", "safe_autoplay", "fair_hints", "show_clock"}),
 }
 _REQUIRED = {"move": {"source", "target"}, "click": {"source"}}
+#: Any intent may say which view of the board sent it (a short id the page makes up); the
+#: reply to it carries it back in ``intent``, so only that view shows a refusal.
+_VIEW = "view"
+_SEED_TEXT = re.compile(r"[0-9]{1,20}")
 
 
 def _garbled(detail: str) -> IntentError:
@@ -49,7 +54,8 @@ def _garbled(detail: str) -> IntentError:
 
 
 def check_intent(msg: Any, game: Game) -> dict[str, Any]:
-    """The message if it is well-formed for ``game``; IntentError otherwise.
+    """The message if it is well-formed for ``game`` (a seed sent as digits, as the page
+    does past 2**53, is made a number); IntentError otherwise.
 
     Pile ids must be exactly ids of this board ("t3", not " t3" or "T3"): the page only ever
     sends ids it was given in ``state``, so anything else is not the page's doing.
@@ -59,7 +65,10 @@ def check_intent(msg: Any, game: Game) -> dict[str, Any]:
     kind = msg.get("type")
     if not isinstance(kind, str) or kind not in _FIELDS:
         raise _garbled(f"unknown intent type {_brief(kind)}")
-    keys = set(msg) - {"type"}
+    view = msg.get(_VIEW)
+    if _VIEW in msg and (not isinstance(view, str) or not 0 < len(view) <= 40):
+        raise _garbled(f"'view' must be a short text id, not {_brief(view)}")
+    keys = set(msg) - {"type", _VIEW}
     if keys - _FIELDS[kind]:
         raise _garbled(f"unexpected field(s) for {kind!r}: {_brief(sorted(map(str, keys)))}")
     missing = _REQUIRED.get(kind, set()) - keys
@@ -76,6 +85,10 @@ def check_intent(msg: Any, game: Game) -> dict[str, Any]:
         if variant is not None and (not isinstance(variant, str) or variant not in VARIANTS):
             raise _garbled(f"unknown variant {_brief(variant)}")
         seed = msg.get("seed")
+        if isinstance(seed, str) and _SEED_TEXT.fullmatch(seed):
+            # past 2**53 the page sends the deal number as text: a JavaScript number is not exact
+            seed = int(seed)
+            msg = {**msg, "seed": seed}
         if seed is not None and (
             isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < SEED_LIMIT
         ):
@@ -88,7 +101,9 @@ def check_intent(msg: Any, game: Game) -> dict[str, Any]:
             raise _garbled(f"unknown mode {_brief(mode)}")
     if kind == "settings":
         if not keys:
-            raise _garbled("'settings' needs click_to_move, safe_autoplay or fair_hints")
+            raise _garbled(
+                "'settings' needs click_to_move, safe_autoplay, fair_hints or show_clock"
+            )
         for key in keys:
             if not isinstance(msg[key], bool):
                 raise _garbled(f"setting {key!r} must be true or false, not {_brief(msg[key])}")

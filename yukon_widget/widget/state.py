@@ -5,11 +5,15 @@ Face-down cards leave Python as a count only, so the page cannot reveal them.
 
 from __future__ import annotations
 
+import datetime
 import re
+from functools import cache
 from typing import Any
 
 from ..engine import VARIANTS, Game
 from ..engine.cards import CODES, SUIT_NAMES, SUITS, parse_card, spoken
+from ..engine.position import check_rules
+from ..engine.variants import get_variant
 
 MODES = ("random", "winnable", "daily")
 _VARIANT_MENU = [[v.name, v.title] for v in VARIANTS.values()]
@@ -75,6 +79,41 @@ def describe(entry: dict[str, Any], game: Game | None = None) -> str:
     return text
 
 
+@cache
+def _proven_seeds(variant: str) -> frozenset[int]:
+    """The variant's packaged proven-winnable seeds (none for a variant without any)."""
+    from ..strategy import winnable
+
+    try:
+        return frozenset(winnable.winnable_seeds(variant))
+    except ValueError:
+        return frozenset()
+
+
+def deal_info(game: Game, today: datetime.date | None = None) -> dict[str, Any]:
+    """How the page labels the deal: ``{"mode", "seed", "date"}``.
+
+    ``mode`` is "daily" for today's daily deal, "winnable" for any other proven-winnable deal
+    (one of the packaged seeds, under the variant's own rules), "random" for any other seed,
+    None for a set-up position. ``seed`` is the deal number as text, exact past 2**53 where a
+    JavaScript number is not; ``date`` is the daily deal's day ("2026-12-01"), else None.
+    """
+    seed = game.seed
+    if seed is None:
+        return {"mode": None, "seed": None, "date": None}
+    mode, date = "random", None
+    if seed in _proven_seeds(game.variant) and game.rules == check_rules(
+        get_variant(game.variant), {}
+    ):
+        from ..strategy import winnable
+
+        mode = "winnable"
+        day = today or datetime.date.today()
+        if winnable.daily_seed(game.variant, day) == seed:
+            mode, date = "daily", day.isoformat()
+    return {"mode": mode, "seed": str(seed), "date": date}
+
+
 def build_state(
     game: Game,
     *,
@@ -125,4 +164,5 @@ def build_state(
         "hint_status": hint_status,
         "last": last,
         "announcement": announcement,
+        "deal": deal_info(game),
     }
