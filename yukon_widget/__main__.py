@@ -3,6 +3,11 @@
     python -m yukon_widget solve --variant yukon --seeds 1-1000 --time-limit 10 \\
         --workers 2 --out results.csv
     python -m yukon_widget play --strategy expose --seeds 1-500 --out plays.csv
+    python -m yukon_widget table --deals 10000 --time-limit 60
+
+``table`` solves deals 1..N of every configuration of the winnability table into
+``data/winnability/<config>.csv`` (each file as ``solve`` writes it, resumed the same way)
+and writes ``docs/winnability.md`` from them (``yukon_widget/study/table.py``).
 
 The output CSV is a set of results, one row per deal: a deal is its variant, rules and seed
 (and, for play-outs, the strategy). Running the same command again resumes: it skips the
@@ -591,7 +596,90 @@ def _parser() -> argparse.ArgumentParser:
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
     play.add_argument("--max-moves", type=_at_least_one, default=500, help="move cap per play-out")
     play.add_argument("--out", default="play.csv", help="CSV file to append to and resume")
+    table = sub.add_parser(
+        "table",
+        help="solve deals 1..N of every configuration into data/winnability/ and write the "
+        "winnability page",
+    )
+    table.add_argument("--deals", type=_at_least_one, default=1000, help="deals per configuration")
+    table.add_argument(
+        "--time-limit", type=_time_limit, default=60.0, help="seconds per deal (0 for none)"
+    )
+    table.add_argument("--node-limit", type=_at_least_one, default=None, help="positions per deal")
+    table.add_argument(
+        "--configs",
+        type=_configs,
+        default=None,
+        help="comma-separated configurations (default all: " + ", ".join(_CONFIG_NAMES) + ")",
+    )
+    table.add_argument("--data", default="data/winnability", help="folder of the CSV files")
+    table.add_argument("--page", default="docs/winnability.md", help="the page to write")
+    table.add_argument("--workers", type=_workers, default=None, help="worker processes")
+    table.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
+
+
+_CONFIG_NAMES = [
+    "yukon",
+    "yukon-no-withdrawal",
+    "russian",
+    "alaska",
+    "moosehide",
+    "yukon-cells",
+    "double-yukon",
+]  # study.table.CONFIGS, named here so the parser needs no import of the study layer
+
+
+def _configs(text: str) -> list[str]:
+    names = [t.strip() for t in text.split(",") if t.strip()]
+    bad = [n for n in names if n not in _CONFIG_NAMES]
+    if bad or not names:
+        raise argparse.ArgumentTypeError(
+            f"unknown configuration {', '.join(bad) or text!r}: choose from "
+            + ", ".join(_CONFIG_NAMES)
+        )
+    return names
+
+
+def _table(args: argparse.Namespace) -> int:
+    """Solve every configuration's deals into its CSV file (resuming each, as ``solve``
+    does), then write the page from all the files."""
+    from pathlib import Path
+
+    from .study.table import CONFIGS, render, summarize_file
+
+    names = args.configs or list(CONFIGS)
+    folder = Path(args.data)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _Refusal(f"cannot make {folder}: {e.strerror or e}") from None
+    for name in names:
+        variant, withdrawal = CONFIGS[name]
+        print(f"{name}: deals 1-{args.deals}", file=sys.stderr)
+        _run(
+            argparse.Namespace(
+                command="solve",
+                variant=variant,
+                withdrawal=withdrawal,
+                seeds=list(range(1, args.deals + 1)),
+                time_limit=args.time_limit,
+                node_limit=args.node_limit,
+                workers=args.workers,
+                no_progress=args.no_progress,
+                out=str(folder / f"{name}.csv"),
+            )
+        )
+    summaries = [summarize_file(folder / f"{n}.csv", n, args.deals) for n in CONFIGS]
+    limit = "0" if args.time_limit is None else f"{args.time_limit:g}"
+    command = f"{PROG} table --deals {args.deals} --time-limit {limit}"
+    page = Path(args.page)
+    page.parent.mkdir(parents=True, exist_ok=True)
+    tmp = page.with_name(page.name + ".tmp")
+    tmp.write_text(render(summaries, args.time_limit, command), encoding="utf-8")
+    tmp.replace(page)  # atomic: a reader never sees half a page
+    print(f"wrote {page}", file=sys.stderr)
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -599,7 +687,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     done, 2 (and the file untouched) for bad arguments or a bad or busy --out file."""
     args = _parser().parse_args(argv)
     try:
-        return _run(args)
+        return _table(args) if args.command == "table" else _run(args)
     except _Refusal as e:
         print(f"{PROG}: error: {e}", file=sys.stderr)
         return 2
