@@ -676,7 +676,15 @@ def _table(args: argparse.Namespace) -> int:
     page = Path(args.page)
     page.parent.mkdir(parents=True, exist_ok=True)
     tmp = page.with_name(page.name + ".tmp")
-    tmp.write_text(render(summaries, args.time_limit, command), encoding="utf-8")
+    import datetime
+
+    written = (
+        f"Last written on {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d} with "
+        f"{args.workers or os.cpu_count()} worker processes. Times depend on the machine and "
+        "on what else it runs; a rerun keeps every verdict already in the files, unknowns "
+        "included."
+    )
+    tmp.write_text(render(summaries, args.time_limit, command, written), encoding="utf-8")
     tmp.replace(page)  # atomic: a reader never sees half a page
     print(f"wrote {page}", file=sys.stderr)
     return 0

@@ -113,8 +113,10 @@ def _pct(x: float) -> str:
     return "–" if x != x else f"{100 * x:.1f}%"
 
 
-def render(summaries: Iterable[Summary], time_limit: float | None, command: str) -> str:
-    """The Markdown page for ``summaries``."""
+def render(
+    summaries: Iterable[Summary], time_limit: float | None, command: str, written: str = ""
+) -> str:
+    """The Markdown page for ``summaries``; ``written`` says when and where (a sentence)."""
     out = [
         "# How many deals of the Yukon family can be won",
         "",
@@ -132,7 +134,7 @@ def render(summaries: Iterable[Summary], time_limit: float | None, command: str)
         )
         + '"Lost" is a proof (see `yukon_widget/strategy/solver.py`); "unknown" means '
         "the budget ran out. The winnable share is won / decided with its Wilson 95% interval; "
-        "the bounds hold whatever the unknown deals are.",
+        "the bounds hold whatever the unknown deals are." + (f" {written}" if written else ""),
         "",
         "| configuration | deals solved | won | lost | unknown | winnable (of decided) "
         "| 95% interval | bounds | median s | p99 s | median line |",
