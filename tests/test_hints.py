@@ -124,3 +124,20 @@ def test_no_hint_is_a_proof_that_nothing_can_be_gained():
         assert plan(game).status == "none"
         assert solve(game, time_limit=None, node_limit=100_000).status != "won", game.position()
     assert checked >= 3
+
+
+def test_a_remembered_plan_is_not_reused_for_the_same_columns_in_another_order():
+    """The plan behind a hint is cached by position; positions that differ only in the order
+    of their columns share the solver's canonical key, but a plan names columns by place."""
+    game = Game("yukon", seed=7)
+    for move in ["JD t2-t7", "4H t1-t2", "5S t2-t5", "KH t3-t1", "8C t7-t6", "4S t4-t7"]:
+        game.play(move)
+    (first,) = game.hints()  # the plan: 6D t5-t4 first
+    position = game.position()
+    tableau = position["tableau"]
+    tableau[3], tableau[4] = tableau[4], tableau[3]
+    swapped = Game.from_position(position)
+    assert swapped.board.key() == game.board.key()
+    (again,) = swapped.hints()
+    assert again.move in swapped.legal_moves()
+    assert again.move == swapped.to_move(plan(swapped).line[0])

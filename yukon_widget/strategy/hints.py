@@ -202,12 +202,19 @@ def hints(game: Game) -> list[Hint]:
     return [Hint(move, reason, "plan")]
 
 
-_PLANS: dict[bytes, Plan] = {}  # by position: the widget asks after every message
+# By exact position: the widget asks after every message. Not by the canonical key, which
+# is the same for columns in another order: a plan is raw moves, naming columns by place.
+_PLANS: dict[tuple, Plan] = {}
 
 
 def _cached_plan(game: Game) -> Plan:
     board = game.board
-    key = board.key() + bytes(board.heights)
+    key = (
+        tuple(map(tuple, board.columns)),
+        tuple(board.down),
+        tuple(board.cells),
+        tuple(board.heights),
+    )
     found = _PLANS.get(key)
     if found is None:
         if len(_PLANS) > 256:

@@ -145,7 +145,7 @@ class SamplingPlayer:
             for plan in ranked:
                 after[plan] = [self._after(sample, plan) for sample in pool]
             score = {p: sum(a[0] == "won" for a in after[p]) for p in ranked}
-            plan = max(ranked, key=lambda p: (score[p], len(plans[p])))
+            plan = max(ranked, key=lambda p: (score[p], -len(p), len(plans[p])))
         else:
             plan = ranked[0]
         move = plan[0]
