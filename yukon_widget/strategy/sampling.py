@@ -93,9 +93,10 @@ class SamplingPlayer:
 
     ``samples`` deals are kept at once, each solved within ``node_limit`` positions, and at
     most ``candidates`` plans are tried in every sample when the samples disagree. The
-    defaults won 40 of Yukon deals 1 to 100 (the solver wins 87), at a median of under a
-    millisecond per move (most moves follow a plan already made) and 0.3 s at the 95th
-    percentile, on one core of a shared machine (``benchmarks/bench_players.py``).
+    defaults won 98 of Yukon deals 1 to 200 (the solver wins 181) and 88 of deals 201 to
+    400, at a median of under a millisecond per move (most moves follow a plan already made)
+    and 0.16 s at the 95th percentile, on one core of a shared machine
+    (``benchmarks/bench_players.py``).
 
     One player follows one game at a time: between calls it keeps its samples for the game
     whose history it last answered, and starts afresh on any other game or history.
@@ -141,7 +142,8 @@ class SamplingPlayer:
         after: dict[tuple[Move, ...], list[tuple[str, list[Move], int]]] = {}
         if len(ranked) > 1:
             # The plan that wins in most samples (see the module docstring); ties go to
-            # the plan more samples chose by themselves.
+            # the shorter plan (it turns a card sooner, so it commits to less before the
+            # player learns more), then to the plan more samples chose by themselves.
             for plan in ranked:
                 after[plan] = [self._after(sample, plan) for sample in pool]
             score = {p: sum(a[0] == "won" for a in after[p]) for p in ranked}
