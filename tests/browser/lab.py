@@ -299,3 +299,29 @@ RECORD_TOASTS = """() => {
   const all = { subtree: true, childList: true, characterData: true };
   new MutationObserver(check).observe(document.body, all);
 }"""
+
+
+def setup_board(lab: LabServer, name: str, setup: str, *more: str) -> Path:
+    """Write notebook ``name`` whose cell runs ``setup`` (binding ``w``) and reports the game
+    to ``<name>.json`` after every change; ``more`` cells follow. Returns the report's path."""
+    report = lab.root / f"{name}.json"
+    write_notebook(lab.root / f"{name}.ipynb", widget_cell(report, setup), *more)
+    return report
+
+
+def card(scope, code: str, pile: str | None = None):
+    """The card ``code`` on the board (in ``pile`` when given)."""
+    where = f'[data-pile="{pile}"]' if pile else ""
+    return scope.locator(f'{PANEL} .yk-card[data-card="{code}"]{where}').first
+
+
+def top_card(scope, pile: str):
+    """The top card of ``pile``."""
+    return scope.locator(f'{PANEL} .yk-card[data-pile="{pile}"]').last
+
+
+def reported(report: Path, check, what: str, timeout: float = 30.0):
+    """The kernel's report once ``check(report)`` holds."""
+    return wait_until(
+        lambda: (r := read_report(report)) and check(r) and r, timeout=timeout, what=what
+    )

@@ -7,34 +7,17 @@ from lab import (
     DARK,
     LIGHT,
     PANEL,
+    card,
     drag,
     open_board,
     read_report,
+    reported,
+    setup_board,
+    top_card,
     wait_until,
-    widget_cell,
-    write_notebook,
 )
 
 from yukon_widget import Game
-
-
-def setup_board(lab, name: str, setup: str):
-    report = lab.root / f"{name}.json"
-    write_notebook(lab.root / f"{name}.ipynb", widget_cell(report, setup))
-    return report
-
-
-def card(page, code: str, pile: str | None = None):
-    where = f'[data-pile="{pile}"]' if pile else ""
-    return page.locator(f'{PANEL} .yk-card[data-card="{code}"]{where}').first
-
-
-def top_card(page, pile: str):
-    return page.locator(f'{PANEL} .yk-card[data-pile="{pile}"]').last
-
-
-def reported(report, check, what: str):
-    return wait_until(lambda: (r := read_report(report)) and check(r) and r, what=what)
 
 
 def test_drag_a_group_onto_a_legal_column(lab, page):
