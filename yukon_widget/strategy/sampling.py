@@ -79,13 +79,12 @@ def _shown(board: Board) -> tuple:
 class _Sample:
     """One random deal of the unseen cards, and what the solver said of it."""
 
-    __slots__ = ("game", "line", "nodes", "status")
+    __slots__ = ("game", "line", "status")
 
     def __init__(self, game: Game) -> None:
         self.game = game
         self.status = "new"  # "new" (not solved), "won", "lost" or "unknown"
         self.line: list[Move] = []
-        self.nodes = 0  # what the solver spent to decide it: a hard win is a risky one
 
 
 class SamplingPlayer:
@@ -127,7 +126,6 @@ class SamplingPlayer:
                     sample.game, time_limit=None, node_limit=self.node_limit, clean=False
                 )
                 sample.status, sample.line = result.status, list(result.moves)
-                sample.nodes = result.nodes
         winners = [s for s in pool if s.status == "won" and s.line]
         if not winners:
             self._forget()
@@ -139,7 +137,7 @@ class SamplingPlayer:
         for sample in winners:
             plans.setdefault(_until_progress(sample.game, sample.line), []).append(sample)
         ranked = sorted(plans, key=lambda p: -len(plans[p]))[: self.candidates]
-        after: dict[tuple[Move, ...], list[tuple[str, list[Move], int]]] = {}
+        after: dict[tuple[Move, ...], list[tuple[str, list[Move]]]] = {}
         if len(ranked) > 1:
             # The plan that wins in most samples (see the module docstring); ties go to
             # the shorter plan (it turns a card sooner, so it commits to less before the
@@ -156,19 +154,19 @@ class SamplingPlayer:
         self._advance(game, pool, move, after.get(plan))
         return choice
 
-    def _after(self, sample: _Sample, plan: tuple[Move, ...]) -> tuple[str, list[Move], int]:
-        """Whether ``sample`` is won after ``plan``, the rest of the line from its first
-        move if so, and the solver's work."""
+    def _after(self, sample: _Sample, plan: tuple[Move, ...]) -> tuple[str, list[Move]]:
+        """Whether ``sample`` is won after ``plan``, and the rest of the line from its first
+        move if so."""
         n = len(plan)
         if sample.status == "won" and tuple(sample.line[:n]) == plan:
-            return "won", sample.line[1:], sample.nodes
+            return "won", sample.line[1:]
         if sample.status == "lost":
-            return "lost", [], 0  # every position after a lost one is lost
+            return "lost", []  # every position after a lost one is lost
         child = sample.game.copy()
         for move in plan:
             child.play(move)
         result = solve(child, time_limit=None, node_limit=self.node_limit, clean=False)
-        return result.status, [*plan[1:], *result.moves], result.nodes
+        return result.status, [*plan[1:], *result.moves]
 
     # ------------------------------------------------------------------ keeping samples
 
@@ -187,7 +185,7 @@ class SamplingPlayer:
         game: Game,
         pool: list[_Sample],
         move: Move,
-        after: list[tuple[str, list[Move], int]] | None,
+        after: list[tuple[str, list[Move]]] | None,
     ) -> None:
         """Play ``move`` in every sample, ready for the next call: won samples whose line
         starts with it keep the rest; other won samples must be solved again; lost and
@@ -197,7 +195,7 @@ class SamplingPlayer:
         for k, sample in enumerate(pool):
             sample.game.play(move)
             if after is not None:
-                sample.status, sample.line, sample.nodes = after[k]
+                sample.status, sample.line = after[k]
             elif sample.status == "won":
                 if sample.line[0] == move:
                     sample.line.pop(0)
