@@ -18,9 +18,8 @@ from pathlib import Path
 from lab import (
     LabServer,
     _free_port,
-    dismiss_news,
+    open_board,
     read_report,
-    run_first_cell,
     wait_until,
 )
 
@@ -96,20 +95,7 @@ def open_notebook7_board(
 ):
     """Open notebook ``name`` in Notebook 7, run its first cell and return the board once
     drawn and reported by the kernel."""
-    if report.exists():
-        report.unlink()
-    page.goto("about:blank")
-    server.shutdown_kernels()
-    page.goto(f"{server.url}/notebooks/{name}")
-    page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=timeout * 1000)
-    dismiss_news(page)
-    run_first_cell(page, timeout)
-    board = page.locator(f"{PANEL} .yk-board").first
-    board.wait_for(state="visible", timeout=timeout * 1000)
-    wait_until(lambda: read_report(report), timeout=timeout, what="the kernel's first report")
-    page.locator(f"{PANEL} .yk-card").first.wait_for(state="visible")
-    board.evaluate("el => (el.closest('.yk-root') || el).scrollIntoView({block: 'start'})")
-    return board
+    return open_board(page, server, name, report, timeout, f"notebooks/{name}", PANEL)
 
 
 class MarimoServer:

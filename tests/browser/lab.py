@@ -191,22 +191,34 @@ def browser(width: int = 1280, height: int = 900):
             b.close()
 
 
-def open_board(page, server: LabServer, name: str, report: Path, timeout: float = 90.0):
-    """Open notebook ``name``, run its cell and return the board's locator once drawn."""
+def open_board(
+    page,
+    server: LabServer,
+    name: str,
+    report: Path,
+    timeout: float = 90.0,
+    path: str | None = None,
+    panel: str = PANEL,
+):
+    """Open notebook ``name``, run its cell and return the board's locator once drawn.
+
+    ``path`` is where the server shows the notebook (JupyterLab's ``lab/tree/<name>?reset``
+    by default; Notebook 7 passes ``notebooks/<name>``) and ``panel`` the notebook's panel.
+    """
     if report.exists():
         report.unlink()
     # Leave the old page before its kernel goes, so no "kernel died" dialog can show.
     page.goto("about:blank")
     server.shutdown_kernels()
     # ?reset: a fresh workspace, so only this notebook is open (no tabs restored).
-    page.goto(f"{server.url}/lab/tree/{name}?reset")
-    page.wait_for_selector(f"{PANEL} .jp-Cell", timeout=timeout * 1000)
+    page.goto(f"{server.url}/{path or f'lab/tree/{name}?reset'}")
+    page.wait_for_selector(f"{panel} .jp-Cell", timeout=timeout * 1000)
     dismiss_news(page)
     run_first_cell(page, timeout)
-    board = page.locator(f"{PANEL} .yk-board").first
+    board = page.locator(f"{panel} .yk-board").first
     board.wait_for(state="visible", timeout=timeout * 1000)
     wait_until(lambda: read_report(report), timeout=timeout, what="the kernel's first report")
-    page.locator(".yk-card").first.wait_for(state="visible")
+    page.locator(f"{panel} .yk-card").first.wait_for(state="visible")
     # Bring the whole board on screen: pointer events only reach what is in the viewport.
     board.evaluate(
         "el => el.closest('.yk-root, .jp-OutputArea-output, body').scrollIntoView({block: 'start'})"
@@ -325,3 +337,14 @@ def reported(report: Path, check, what: str, timeout: float = 30.0):
     return wait_until(
         lambda: (r := read_report(report)) and check(r) and r, timeout=timeout, what=what
     )
+
+
+#: A Yukon position one step from the end: each suit up to its Jack, its King and Queen in a
+#: column with the Queen on top (a cell that binds ``w`` to a board of it).
+NEARLY_WON = """
+suits = [[r + s for r in "A23456789TJQK"] for s in "SHDC"]
+empty = {"down": [], "up": []}
+pos = {"variant": "yukon", "foundations": [f[:-2] for f in suits],
+       "tableau": [{"down": [], "up": [f[-1], f[-2]]} for f in suits] + [empty] * 3}
+w = Yukon(game=Game.from_position(pos))
+"""

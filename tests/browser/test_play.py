@@ -6,6 +6,7 @@ import pytest
 from lab import (
     DARK,
     LIGHT,
+    NEARLY_WON,
     PANEL,
     card,
     drag,
@@ -105,16 +106,6 @@ def press_until(page, board, key: str, done, limit: int = 30) -> None:
             return
         page.keyboard.press(key)
     assert done(), f"{key} never reached the wanted card"
-
-
-NEARLY_WON = """
-# Each suit is up to its Jack; its King and Queen lie in a column, the Queen on top.
-suits = [[r + s for r in "A23456789TJQK"] for s in "SHDC"]
-empty = {"down": [], "up": []}
-pos = {"variant": "yukon", "foundations": [f[:-2] for f in suits],
-       "tableau": [{"down": [], "up": [f[-1], f[-2]]} for f in suits] + [empty] * 3}
-w = Yukon(game=Game.from_position(pos))
-"""
 
 
 def test_finish_a_nearly_won_game_and_see_the_banner(lab, page):

@@ -8,6 +8,7 @@ import re
 from pathlib import Path
 
 from lab import (
+    NEARLY_WON,
     PANEL,
     RECORD_TOASTS,
     card,
@@ -354,14 +355,6 @@ def test_card_corners_stay_clear_of_the_picture_and_the_edge_at_every_size(lab, 
 
 
 # ---------------------------------------------------------------- 13. clock, statistics, banner
-
-NEARLY_WON = """
-suits = [[r + s for r in "A23456789TJQK"] for s in "SHDC"]
-empty = {"down": [], "up": []}
-pos = {"variant": "yukon", "foundations": [f[:-2] for f in suits],
-       "tableau": [{"down": [], "up": [f[-1], f[-2]]} for f in suits] + [empty] * 3}
-w = Yukon(game=Game.from_position(pos))
-"""
 
 
 def test_the_clock_ticks_can_be_hidden_and_the_statistics_panel_reads_in_words(lab, page):
