@@ -235,15 +235,32 @@ def test_duplicate_rows_count_once(solved, capsys):
 
 def test_duplicate_rows_that_disagree_are_named(solved, capsys):
     rows = _raw(solved)
-    first = rows[2]
-    other = "lost" if first[3] != "lost" else "unknown"
+    i = next(i for i, r in enumerate(rows) if r[3] in ("won", "lost"))
+    first = rows[i]
+    other = "lost" if first[3] == "won" else "won"
     _write_rows(solved, [*rows, [*first[:3], other, "0", first[5], first[6], ""]])
     assert main([*SOLVE, "--seeds", "1-3", "--out", str(solved)]) == 0
     captured = capsys.readouterr()
-    assert re.search(rf"lines 3 and 5 disagree on seed {first[1]}\b.*counting line 3", captured.err)
+    pattern = rf"lines {i + 1} and 5 disagree on seed {first[1]}\b.*counting line {i + 1}"
+    assert re.search(pattern, captured.err)
     statuses = Counter(r[3] for r in rows[1:])  # the first row of each seed counts
     won, lost, unknown = (statuses[s] for s in ("won", "lost", "unknown"))
     assert re.search(rf"^yukon +3 +{won} +{lost} +{unknown} ", captured.out, re.M)
+
+
+def test_a_verdict_counts_over_an_earlier_unknown_without_a_clash(solved, capsys):
+    rows = _raw(solved)
+    i = next(i for i, r in enumerate(rows) if r[3] in ("won", "lost"))
+    decided = rows[i]
+    unknown = [*decided[:3], "unknown", "0", decided[5], decided[6], ""]
+    others = [r for r in rows[1:] if r is not decided]
+    _write_rows(solved, [rows[0], unknown, *others, decided])
+    assert main([*SOLVE, "--seeds", "1-3", "--out", str(solved)]) == 0
+    captured = capsys.readouterr()
+    assert "disagree" not in captured.err
+    statuses = Counter(r[3] for r in rows[1:])  # the verdict counts, not the unknown
+    won, lost, unknown_n = (statuses[s] for s in ("won", "lost", "unknown"))
+    assert re.search(rf"^yukon +3 +{won} +{lost} +{unknown_n} ", captured.out, re.M)
 
 
 def test_an_empty_or_header_only_file_is_a_fresh_start(tmp_path, capsys):

@@ -10,14 +10,14 @@ from yukon_widget.__main__ import main
 from yukon_widget.study.table import summarize_file
 
 
-def run(tmp_path, *extra: str) -> int:
+def run(tmp_path, *extra: str, nodes: str = "50000") -> int:
     return main(
         [
             "table",
             "--time-limit",
             "0",
             "--node-limit",
-            "50000",
+            nodes,
             "--configs",
             "yukon,russian",
             "--data",
@@ -54,8 +54,34 @@ def test_the_table_is_written_resumed_and_summarised(tmp_path):
     assert summary.missing == 0 and summary.won + summary.lost + summary.unknown == 4
     assert f"| yukon | 4 | {summary.won} | {summary.lost} | {summary.unknown} |" in page
     # configurations not asked for are listed as not solved yet
-    assert "| moosehide | 0 of 4 |" in page
+    assert "| moosehide | 0 | 0 | 0 | 0 | – |" in page
     assert "85 of 100" in page and "KDE Patience" in page
+    # the page names the runs that made the files, the last one last
+    assert page.index("--deals 3 --time-limit 0") < page.index("--deals 4 --time-limit 0")
+
+
+def test_retry_unknown_appends_verdicts_that_count_over_the_unknowns(tmp_path):
+    assert run(tmp_path, "--deals", "4", nodes="1") == 0
+    yukon = tmp_path / "data" / "yukon.csv"
+    first = rows(yukon)
+    unknown = sorted(int(r["seed"]) for r in first if r["status"] == "unknown")
+    assert unknown  # one position per deal decides none of these
+    assert run(tmp_path, "--deals", "4") == 0  # a plain rerun keeps the unknowns
+    assert rows(yukon) == first
+    assert run(tmp_path, "--deals", "4", "--retry-unknown") == 0
+    after = rows(yukon)
+    assert after[: len(first)] == first  # nothing is rewritten, only appended
+    retried = after[len(first) :]
+    assert sorted(int(r["seed"]) for r in retried) == unknown
+    decided = {int(r["seed"]): r["status"] for r in retried if r["status"] != "unknown"}
+    assert decided  # 50,000 positions decide some of them
+    summary = summarize_file(yukon, "yukon")
+    assert summary.deals == 4 and summary.missing == 0
+    assert summary.unknown == len(unknown) - len(decided)
+    statuses = [r["status"] for r in first if r["status"] != "unknown"] + list(decided.values())
+    assert (summary.won, summary.lost) == (statuses.count("won"), statuses.count("lost"))
+    page = (tmp_path / "docs" / "winnability.md").read_text()
+    assert "--retry-unknown" in page
 
 
 def test_an_unknown_configuration_is_refused(tmp_path, capsys):

@@ -398,8 +398,11 @@ def _plain_progress(results: Iterator[Any], total: int, initial: int) -> Iterato
 def _done(
     path: str, rows: list[_Row], study: tuple[str, str, str], seeds: set[int]
 ) -> dict[int, _Row]:
-    """The first row of each requested seed of this study; repeats are counted once, and
-    repeats that disagree on the outcome are named on stderr."""
+    """The row that counts for each requested seed of this study: the first one, except that
+    a solver's verdict (won or lost) counts over an earlier "unknown", which only says a
+    budget ran out (``--retry-unknown`` appends such verdicts). Repeats are counted once,
+    and repeats that disagree on the outcome (won against lost, or two play-outs) are
+    named on stderr."""
     first: dict[int, _Row] = {}
     repeats = 0
     clashes: list[tuple[_Row, _Row]] = []
@@ -409,7 +412,10 @@ def _done(
         seen = first.setdefault(row.seed, row)
         if seen is not row:
             repeats += 1
-            if seen.outcome != row.outcome:
+            if _UNKNOWN in (seen.outcome, row.outcome):
+                if seen.outcome == _UNKNOWN:
+                    first[row.seed] = row
+            elif seen.outcome != row.outcome:
                 clashes.append((seen, row))
     if repeats:
         print(
@@ -424,6 +430,9 @@ def _done(
     if len(clashes) > 10:
         print(f"{path}: and {len(clashes) - 10} more disagreements", file=sys.stderr)
     return first
+
+
+_UNKNOWN = ("unknown",)  # a solver row's outcome when its budget ran out
 
 
 def _run(args: argparse.Namespace) -> int:
@@ -442,7 +451,8 @@ def _run(args: argparse.Namespace) -> int:
     f = _open_out(path)
     try:
         _lock(f, path)
-        done, todo = _resume(f, path, fields, study, args.seeds)
+        retry = solving and getattr(args, "retry_unknown", False)
+        done, todo = _resume(f, path, fields, study, args.seeds, retry)
         rows = list(done)
         if todo:
             to_row = _solve_row if solving else _play_row
@@ -459,11 +469,17 @@ def _run(args: argparse.Namespace) -> int:
 
 
 def _resume(
-    f: io.FileIO, path: str, fields: list[str], study: tuple[str, str, str], seeds: list[int]
+    f: io.FileIO,
+    path: str,
+    fields: list[str],
+    study: tuple[str, str, str],
+    seeds: list[int],
+    retry: bool = False,
 ) -> tuple[list[dict[str, Any]], list[int]]:
     """What the locked file already holds: the rows of the requested seeds of this study
-    (the first of each, in seed order), and the seeds still to do. Leaves the file ready
-    to append to: a torn last line cut off, the header written into an empty file."""
+    (the one that counts for each, see ``_done``, in seed order), and the seeds still to do,
+    with ``retry`` those whose verdict is still "unknown" too. Leaves the file ready to
+    append to: a torn last line cut off, the header written into an empty file."""
     try:
         f.seek(0)
         data = f.readall()
@@ -471,6 +487,8 @@ def _resume(
         raise _Refusal(f"cannot read {path}: {e.strerror or e}") from None
     rows, keep = _read(path, data, fields)
     first = _done(path, rows, study, set(seeds))
+    if retry:
+        first = {s: row for s, row in first.items() if row.outcome != _UNKNOWN}
     done: list[dict[str, Any]] = [first[s].values for s in seeds if s in first]
     todo = [s for s in seeds if s not in first]
     if keep < len(data):
@@ -592,6 +610,12 @@ def _parser() -> argparse.ArgumentParser:
         help="positions per deal: verdicts that do not depend on machine speed",
     )
     solve.add_argument("--out", default="solve.csv", help="CSV file to append to and resume")
+    solve.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help='solve again the seeds whose verdict in --out is "unknown" (give a larger '
+        "--time-limit); a verdict found is appended and counts over the unknown",
+    )
     play = sub.add_parser("play", parents=[common], help="play deals with a strategy")
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
     play.add_argument("--max-moves", type=_at_least_one, default=500, help="move cap per play-out")
@@ -615,6 +639,11 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument("--data", default="data/winnability", help="folder of the CSV files")
     table.add_argument("--page", default="docs/winnability.md", help="the page to write")
     table.add_argument("--workers", type=_workers, default=None, help="worker processes")
+    table.add_argument(
+        "--retry-unknown",
+        action="store_true",
+        help='solve again the deals whose verdict is "unknown", with this --time-limit',
+    )
     table.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
@@ -667,24 +696,36 @@ def _table(args: argparse.Namespace) -> int:
                 node_limit=args.node_limit,
                 workers=args.workers,
                 no_progress=args.no_progress,
+                retry_unknown=args.retry_unknown,
                 out=str(folder / f"{name}.csv"),
             )
         )
-    summaries = [summarize_file(folder / f"{n}.csv", n, args.deals) for n in CONFIGS]
+    import datetime
+
+    now = datetime.datetime.now(datetime.timezone.utc)
     limit = "0" if args.time_limit is None else f"{args.time_limit:g}"
-    command = f"{PROG} table --deals {args.deals} --time-limit {limit}"
+    command = (
+        f"{PROG} table --deals {args.deals} --time-limit {limit}"
+        + (f" --node-limit {args.node_limit}" if args.node_limit else "")
+        + (f" --configs {','.join(args.configs)}" if args.configs else "")
+        + (" --retry-unknown" if args.retry_unknown else "")
+    )
+    log = folder / "runs.txt"  # the commands that made the files, for the page
+    try:
+        with log.open("a", encoding="utf-8") as f:
+            f.write(f"{now:%Y-%m-%d}  {command}\n")
+        runs = log.read_text(encoding="utf-8").splitlines()
+    except OSError as e:
+        raise _Refusal(f"cannot write {log}: {e.strerror or e}") from None
+    summaries = [summarize_file(folder / f"{n}.csv", n) for n in CONFIGS]
     page = Path(args.page)
     page.parent.mkdir(parents=True, exist_ok=True)
     tmp = page.with_name(page.name + ".tmp")
-    import datetime
-
     written = (
-        f"Last written on {datetime.datetime.now(datetime.timezone.utc):%Y-%m-%d} with "
-        f"{args.workers or os.cpu_count()} worker processes. Times depend on the machine and "
-        "on what else it runs; a rerun keeps every verdict already in the files, unknowns "
-        "included."
+        f"Last written on {now:%Y-%m-%d} with {args.workers or os.cpu_count()} worker "
+        "processes. Times depend on the machine and on what else it runs."
     )
-    tmp.write_text(render(summaries, args.time_limit, command, written), encoding="utf-8")
+    tmp.write_text(render(summaries, runs, written), encoding="utf-8")
     tmp.replace(page)  # atomic: a reader never sees half a page
     print(f"wrote {page}", file=sys.stderr)
     return 0

@@ -84,15 +84,36 @@ def _quantile(xs: list[float], q: float) -> float:
     return xs[min(len(xs) - 1, int(q * len(xs)))]
 
 
-def summarize_file(path: Path, config: str, deals: int) -> Summary:
-    """The verdicts in ``path`` on deals ``1..deals`` (the first row of each seed)."""
+def counting_rows(path: Path) -> dict[int, dict[str, str]]:
+    """The row that counts for each seed in ``path``: its first row, except that a verdict
+    (won or lost) counts over an earlier "unknown", which only says a budget ran out (the
+    command line's ``--retry-unknown`` appends such verdicts)."""
     rows: dict[int, dict[str, str]] = {}
     if path.exists():
         with path.open(newline="", encoding="utf-8") as f:
             for row in csv.DictReader(f):
                 seed = int(row["seed"])
-                if 1 <= seed <= deals:
-                    rows.setdefault(seed, row)
+                seen = rows.setdefault(seed, row)
+                if seen["status"] == "unknown" and row["status"] != "unknown":
+                    rows[seed] = row
+    return rows
+
+
+def consecutive(rows: dict[int, dict[str, str]]) -> int:
+    """How many deals from seed 1 on have a row with no gap: the deals the table covers."""
+    n = 0
+    while n + 1 in rows:
+        n += 1
+    return n
+
+
+def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary:
+    """The verdicts in ``path`` on deals ``1..deals`` (by default every deal from 1 on that
+    the file holds without a gap); see ``counting_rows`` for which row counts."""
+    every = counting_rows(path)
+    if deals is None:
+        deals = consecutive(every)
+    rows = {seed: row for seed, row in every.items() if 1 <= seed <= deals}
     statuses = [r["status"] for r in rows.values()]
     seconds = [float(r["seconds"]) for r in rows.values()]
     lines = [int(r["moves"]) for r in rows.values() if r["status"] == "won"]
@@ -110,31 +131,30 @@ def summarize_file(path: Path, config: str, deals: int) -> Summary:
 
 
 def _pct(x: float) -> str:
-    return "–" if x != x else f"{100 * x:.1f}%"
+    """A share as a percentage: two decimals, so 10,000 deals' interval (about ±0.6% at
+    most, ±0.04% near 100%) is not rounded away."""
+    return "–" if x != x else f"{100 * x:.2f}%"
 
 
-def render(
-    summaries: Iterable[Summary], time_limit: float | None, command: str, written: str = ""
-) -> str:
-    """The Markdown page for ``summaries``; ``written`` says when and where (a sentence)."""
+def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "") -> str:
+    """The Markdown page for ``summaries``; ``runs`` are the commands that made the files
+    (one line each, oldest first), ``written`` says when and where (a sentence)."""
     out = [
         "# How many deals of the Yukon family can be won",
         "",
         "Solver verdicts on consecutive deals of each configuration (seeds from 1, the "
-        "project's documented shuffle), written by",
+        "project's documented shuffle), from the CSV files in `data/winnability/` (one row "
+        "per deal, the winning line included). They were made, one core per deal, by these "
+        "runs (run the last again to resume, or with a larger `--deals` to extend):",
         "",
-        f"    {command}",
+        *(f"    {run}" for run in runs),
         "",
-        "from the CSV files in `data/winnability/` (one row per deal, the winning line "
-        "included; run the command again to resume or extend). "
-        + (
-            f"Each deal had at most {time_limit:g} s on one core. "
-            if time_limit
-            else "Deals were solved without a time limit. "
-        )
-        + '"Lost" is a proof (see `yukon_widget/strategy/solver.py`); "unknown" means '
-        "the budget ran out. The winnable share is won / decided with its Wilson 95% interval; "
-        "the bounds hold whatever the unknown deals are." + (f" {written}" if written else ""),
+        "A run's `--time-limit` is each deal's budget; with `--retry-unknown` a run solves "
+        "again, within its budget, only the deals still unknown. "
+        '"Lost" is a proof (see `yukon_widget/strategy/solver.py`); "unknown" means '
+        "every budget ran out. The winnable share is won / decided with its Wilson 95% "
+        "interval; the bounds hold whatever the unknown deals are. Seconds are those of the "
+        "run that gave the verdict." + (f" {written}" if written else ""),
         "",
         "| configuration | deals solved | won | lost | unknown | winnable (of decided) "
         "| 95% interval | bounds | median s | p99 s | median line |",
