@@ -1,97 +1,97 @@
-"""Build yukon_widget/strategy/data/winnable.json: proven-winnable seeds per variant.
+"""Build yukon_widget/strategy/data/winnable.json from the winnability table's data.
 
-Seeds are tried in order from 1 with the solver (foundation withdrawals off, so a deal won
-here is winnable under either setting), a per-deal time limit, on a process pool. A variant
-stops at ``--count`` wins or after ``--budget`` seconds; the file records how many
-consecutive seeds were tried and how each came out, so the figures can be reproduced.
+The packaged lists are drawn from ``data/winnability/<config>.csv`` (written by
+``python -m yukon_widget table``), so they come from the same solver runs as the published
+table. A listed deal must be winnable whether foundation withdrawals are on or off (a player
+may switch them off), so a seed is listed when:
 
-    .venv/bin/python scripts/make_winnable.py --count 500 --limit 2 --budget 400
-    .venv/bin/python scripts/make_winnable.py --resume --variants yukon --budget 600
+* its configuration forbids withdrawals and the solver won it (Yukon is read from
+  ``yukon-no-withdrawal``, Moosehide forbids them anyway); or
+* its configuration allows withdrawals and the solver's winning line, kept in the file, never
+  takes a card off a foundation: that line is legal with withdrawals off too.
+
+Seeds are taken in order from 1 until ``--count`` are listed; the file records, per variant,
+which configuration they came from, how many consecutive seeds that took, and the verdicts on
+those seeds (won, lost, unknown), so ``Game.winnable`` can say what share the list was drawn
+from. Rows are read as the table reads them (``study.table.counting_rows``).
+
+    .venv/bin/python scripts/make_winnable.py
 """
 
 from __future__ import annotations
 
 import argparse
 import json
-import time
-from multiprocessing import Pool
+import sys
 from pathlib import Path
 
-from yukon_widget.engine import Game
-from yukon_widget.strategy.solver import solve
+from yukon_widget.study.table import counting_rows
 
-OUT = (
-    Path(__file__).resolve().parent.parent / "yukon_widget" / "strategy" / "data" / "winnable.json"
-)
-VARIANTS = ("moosehide", "yukon", "yukon-cells", "alaska", "double-yukon", "russian")
+ROOT = Path(__file__).resolve().parent.parent
+OUT = ROOT / "yukon_widget" / "strategy" / "data" / "winnable.json"
+SOURCES = {
+    "yukon": "yukon-no-withdrawal",
+    "russian": "russian",
+    "alaska": "alaska",
+    "moosehide": "moosehide",
+    "yukon-cells": "yukon-cells",
+    "double-yukon": "double-yukon",
+}
+"""Variant -> the table configuration its list is drawn from."""
 
 
-def _job(args: tuple[str, int, float]) -> tuple[int, str, float]:
-    variant, seed, limit = args
-    result = solve(Game(variant, seed=seed, foundation_withdrawal=False), time_limit=limit)
-    return seed, result.status, result.seconds
+def _withdraws(line: str) -> bool:
+    """Whether a winning line (``;``-separated notation such as ``"KS f1-t3"``) takes a card
+    off a foundation: its source pile is a foundation (``f1``..``f8``)."""
+    return any(move.split(" ")[1].startswith("f") for move in line.split(";") if move)
 
 
-def run_variant(
-    pool, variant: str, count: int, limit: float, budget: float, before: dict | None = None
-) -> dict:
-    """Try consecutive seeds until ``count`` are proven winnable or ``budget`` seconds pass,
-    carrying on after the seeds an earlier run (``before``) already tried."""
-    start = time.perf_counter()
-    before = before or {}
-    seeds: list[int] = list(before.get("seeds", []))
-    tally = {key: before.get(key, 0) for key in ("won", "lost", "unknown")}
-    tried = before.get("tried", 0)
-    done = len(seeds) >= count
-    next_seed = tried + 1
-    while not done:
-        batch = [(variant, seed, limit) for seed in range(next_seed, next_seed + 16)]
-        next_seed += 16
-        for seed, status, _secs in pool.map(_job, batch, chunksize=1):
-            tried = seed
-            tally[status] += 1
-            if status == "won":
-                seeds.append(seed)
-            if len(seeds) >= count or time.perf_counter() - start > budget:
-                done = True
-                break
-    wall = time.perf_counter() - start + before.get("seconds", 0)
-    print(
-        f"{variant}: {len(seeds)} winnable of {tried} seeds tried {tally} in {wall:.0f} s",
-        flush=True,
-    )
-    return {"seeds": seeds, "first_seed": 1, "tried": tried, **tally, "seconds": round(wall)}
+def draw(config: str, rows: dict[int, dict[str, str]], count: int) -> dict:
+    """The first ``count`` listable seeds of a configuration's rows (see the module
+    docstring), with the tally of every seed read to find them."""
+    seeds: list[int] = []
+    tally = {"won": 0, "lost": 0, "unknown": 0, "won_line_withdraws": 0}
+    seed = 0
+    while len(seeds) < count and seed + 1 in rows:
+        seed += 1
+        row = rows[seed]
+        tally[row["status"]] += 1
+        if row["status"] != "won":
+            continue
+        if row["rules"] == "foundation_withdrawal=true" and _withdraws(row["line"]):
+            tally["won_line_withdraws"] += 1
+            continue
+        seeds.append(seed)
+    return {"config": config, "first_seed": 1, "tried": seed, **tally, "seeds": seeds}
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--count", type=int, default=500, help="wins wanted per variant")
-    ap.add_argument("--limit", type=float, default=2.0, help="seconds per deal")
-    ap.add_argument("--budget", type=float, default=600.0, help="seconds per variant")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--variants", default=",".join(VARIANTS))
-    ap.add_argument(
-        "--resume", action="store_true", help="carry on after the seeds already tried in the file"
-    )
+    ap.add_argument("--count", type=int, default=500, help="seeds wanted per variant")
+    ap.add_argument("--data", type=Path, default=ROOT / "data" / "winnability")
     args = ap.parse_args()
-    data = json.loads(OUT.read_text()) if OUT.exists() else {}
-    data.update(
-        {
-            "about": "seeds proved winnable by yukon_widget.strategy.solve, withdrawals off",
-            "rules": {"foundation_withdrawal": False},
-            "time_limit": args.limit,
-        }
-    )
-    data.setdefault("variants", {})
-    with Pool(args.workers) as pool:
-        for variant in args.variants.split(","):
-            # Batches are read in seed order, so "tried" counts consecutive seeds from 1.
-            before = data["variants"].get(variant) if args.resume else None
-            if before and before.get("time_limit", args.limit) != args.limit:
-                raise SystemExit(f"{variant}: --resume needs the same --limit as before")
-            entry = run_variant(pool, variant, args.count, args.limit, args.budget, before)
-            data["variants"][variant] = {**entry, "time_limit": args.limit}
-            OUT.write_text(json.dumps(data, indent=1) + "\n")
+    out = {
+        "about": "seeds proved winnable with foundation withdrawals off (so under either "
+        "setting), drawn from the winnability table's data (scripts/make_winnable.py)",
+        "rules": {"foundation_withdrawal": False},
+        "variants": {},
+    }
+    short = []
+    for variant, config in SOURCES.items():
+        entry = draw(config, counting_rows(args.data / f"{config}.csv"), args.count)
+        out["variants"][variant] = entry
+        print(
+            f"{variant}: {len(entry['seeds'])} seeds from {config} deals 1-{entry['tried']} "
+            f"(won {entry['won']}, lost {entry['lost']}, unknown {entry['unknown']}, "
+            f"line withdraws {entry['won_line_withdraws']})"
+        )
+        if len(entry["seeds"]) < args.count:
+            short.append(variant)
+    if short:
+        sys.exit(f"too few deals in the table for {', '.join(short)}: extend it first")
+    tmp = OUT.with_name(OUT.name + ".tmp")
+    tmp.write_text(json.dumps(out, indent=1) + "\n", encoding="utf-8")
+    tmp.replace(OUT)
 
 
 if __name__ == "__main__":

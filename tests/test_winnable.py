@@ -5,10 +5,15 @@ from __future__ import annotations
 import datetime as dt
 import json
 from importlib import resources
+from pathlib import Path
 
 import pytest
 
 from yukon_widget import Game, solve
+from yukon_widget.strategy.winnable import winnable_source
+from yukon_widget.study.table import counting_rows
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "winnability"
 
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
 
@@ -21,8 +26,26 @@ def table() -> dict:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_each_variant_lists_seeds_and_how_many_were_tried(variant):
     entry = table()[variant]
-    assert entry["seeds"] and entry["tried"] >= max(entry["seeds"])
-    assert entry["won"] == len(entry["seeds"])
+    assert len(entry["seeds"]) == 500 and entry["tried"] == max(entry["seeds"])
+    assert entry["won"] + entry["lost"] + entry["unknown"] == entry["tried"]
+    assert entry["won"] - entry["won_line_withdraws"] == len(entry["seeds"])
+    words = winnable_source(variant)
+    assert f"deals 1 to {entry['tried']:,}" in words and f"{entry['won']:,} won" in words
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_listed_seeds_are_the_tables_wins_and_their_lines_win_without_withdrawals(variant):
+    """The list against the table's data it was drawn from, and the first lines replayed
+    in the engine with withdrawals off: a listed deal is won under either setting."""
+    entry = table()[variant]
+    rows = counting_rows(DATA / f"{entry['config']}.csv")
+    won = [s for s in range(1, entry["tried"] + 1) if rows[s]["status"] == "won"]
+    assert set(entry["seeds"]) <= set(won)
+    for seed in entry["seeds"][:3]:
+        game = Game(variant, seed=seed, foundation_withdrawal=False)
+        for move in rows[seed]["line"].split(";"):
+            game.play(move)
+        assert game.is_won
 
 
 @pytest.mark.parametrize("variant", ["yukon", "russian", "moosehide"])

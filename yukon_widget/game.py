@@ -87,7 +87,15 @@ class Game(_engine.Game):
 
     @classmethod
     def winnable(cls, variant: str = "yukon") -> Game:
-        """A deal picked at random from the variant's packaged proven-winnable seeds."""
+        """A deal picked at random from the variant's packaged proven-winnable seeds.
+
+        Each variant's list holds 500 seeds proved winnable with withdrawals off (so under
+        either setting): the first such among its deals from seed 1, read from the
+        winnability table's verdicts (``docs/winnability.md``). So the lists lean towards
+        the easier deals only by leaving out the lost and undecided ones;
+        ``yukon_widget.strategy.winnable.winnable_source(variant)`` says which deals each
+        list was drawn from and what share of them it kept.
+        """
         from .strategy import winnable
 
         return cls(variant, seed=winnable.winnable_seed(variant))

@@ -1,8 +1,11 @@
 """Proven-winnable deals and the daily deal.
 
-``data/winnable.json`` lists, per variant, seeds the solver proved winnable (with foundation
-withdrawals off, so each is winnable under either setting), made by
-``scripts/make_winnable.py`` from consecutive seeds; ``tried`` records how many it tried.
+``data/winnable.json`` lists, per variant, 500 seeds the solver proved winnable with
+foundation withdrawals off (so each is winnable under either setting). They are drawn by
+``scripts/make_winnable.py`` from the winnability table's data (``data/winnability/`` in the
+repository, ``docs/winnability.md``): the first such seeds among consecutive deals from 1.
+Each entry records which table configuration it came from, how many deals that took
+(``tried``) and the verdicts on them; ``winnable_source`` says it in words.
 """
 
 from __future__ import annotations
@@ -33,6 +36,28 @@ def winnable_seeds(variant: str) -> list[int]:
     if not seeds:
         raise ValueError(f"no proven-winnable deals are packaged for {variant!r}")
     return list(seeds)
+
+
+def winnable_source(variant: str) -> str:
+    """Where the variant's packaged seeds come from, in words: which deals were read, what
+    the solver said of them, and so what share of deals the list was drawn from."""
+    get_variant(variant)
+    entry = _table().get("variants", {}).get(variant)
+    if not entry or not entry.get("seeds"):
+        raise ValueError(f"no proven-winnable deals are packaged for {variant!r}")
+    n, tried = len(entry["seeds"]), entry["tried"]
+    text = (
+        f"{n} seeds proved winnable with withdrawals off, the first found among {variant} "
+        f"deals 1 to {tried:,} ({100 * n / tried:.1f}% of them), from the winnability "
+        f"table's {entry['config']} verdicts: {entry['won']:,} won, {entry['lost']:,} lost, "
+        f"{entry['unknown']:,} unknown"
+    )
+    if entry.get("won_line_withdraws"):
+        text += (
+            f"; {entry['won_line_withdraws']} won deals are left out because the solver's "
+            "winning line takes a card off a foundation"
+        )
+    return text
 
 
 def winnable_seed(variant: str = "yukon", rng: random.Random | None = None) -> int:
