@@ -136,7 +136,8 @@ def study_seeds(command: str, data: bytes) -> list[int]:
 def check_contract(command: str, before: bytes | None, result: tuple) -> None:
     """The module's contract, checked from the outside: a refusal leaves the file as it
     was; a success only cut a torn line and appended each missing seed once, and its
-    summary counts the first row of each requested seed."""
+    summary counts the first row of each requested seed (for the solver, its first verdict
+    when an unknown row came before it)."""
     code, out, err, after = result
     assert "Traceback" not in err
     if code == 2:
@@ -152,9 +153,11 @@ def check_contract(command: str, before: bytes | None, result: tuple) -> None:
     records = [r for r in csv.reader(io.StringIO(after.decode("utf-8-sig"), newline="")) if r]
     assert records[0] == FIELDS[command]
     mine = [r for r in records[1:] if in_study(command, r)]
-    first: dict[int, list[str]] = {}
+    first: dict[int, list[str]] = {}  # the row that counts for each seed
     for r in mine:
-        first.setdefault(int(r[1]), r)
+        seen = first.setdefault(int(r[1]), r)
+        if command == "solve" and seen[3] == "unknown" and r[3] != "unknown":
+            first[int(r[1])] = r  # a verdict counts over an earlier unknown
     old, new = study_seeds(command, kept), study_seeds(command, added)
     assert len(new) == len(set(new)), "a seed was written twice"
     assert not set(new) & set(old), "a seed already in the file was written again"
