@@ -18,6 +18,7 @@ from pathlib import Path
 from lab import (
     LabServer,
     _free_port,
+    jupyter_command,
     open_board,
     read_report,
     wait_until,
@@ -69,20 +70,7 @@ class NotebookServer(LabServer):
             "JUPYTERLAB_SETTINGS_DIR": str(self.settings),
             "YUKON_WIDGET_HOME": str(self.root / ".yukon-home"),
         }
-        cmd = [
-            sys.executable,
-            "-m",
-            "jupyter",
-            "notebook",
-            "--no-browser",
-            f"--port={self.port}",
-            "--ServerApp.token=",
-            "--ServerApp.password=",
-            "--ServerApp.ip=127.0.0.1",
-            "--allow-root",
-            f"--ServerApp.root_dir={self.root}",
-            "--ServerApp.disable_check_xsrf=True",
-        ]
+        cmd = jupyter_command("notebook", self.port, self.root)
         self.proc = _launch(cmd, env, self.root, self.log_name)
         _wait_up(self.proc, f"{self.url}/api/status", self.root / self.log_name, "jupyter notebook")
 

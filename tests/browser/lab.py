@@ -52,6 +52,25 @@ def wait_until(check, timeout: float = 30.0, what: str = "a condition", interval
         time.sleep(interval)
 
 
+def jupyter_command(app: str, port: int, root: Path) -> list[str]:
+    """The command line of a local Jupyter server (``app`` "lab" or "notebook") for the
+    tests: no token, no password, no browser, serving ``root`` on ``port``."""
+    return [
+        sys.executable,
+        "-m",
+        "jupyter",
+        app,
+        "--no-browser",
+        f"--port={port}",
+        "--ServerApp.token=",
+        "--ServerApp.password=",
+        "--ServerApp.ip=127.0.0.1",
+        "--allow-root",
+        f"--ServerApp.root_dir={root}",
+        "--ServerApp.disable_check_xsrf=True",
+    ]
+
+
 class LabServer:
     """``jupyter lab`` on loopback, with its own root folder and settings (news off, theme)."""
 
@@ -84,21 +103,7 @@ class LabServer:
         }
         log = open(self.root / "lab.log", "w")  # noqa: SIM115 - closed with the process
         self.proc = subprocess.Popen(
-            [
-                sys.executable,
-                "-m",
-                "jupyter",
-                "lab",
-                "--no-browser",
-                f"--port={self.port}",
-                "--ServerApp.token=",
-                "--ServerApp.password=",
-                "--ServerApp.ip=127.0.0.1",
-                "--allow-root",
-                f"--ServerApp.root_dir={self.root}",
-                "--ServerApp.disable_check_xsrf=True",
-                "--LabApp.news_url=None",
-            ],
+            [*jupyter_command("lab", self.port, self.root), "--LabApp.news_url=None"],
             stdout=log,
             stderr=subprocess.STDOUT,
             env=env,
