@@ -14,6 +14,7 @@ from yukon_widget.study import (
     SolveSummary,
     format_table,
     play_many,
+    shorten_many,
     solve_many,
     summarize,
     visible_key,
@@ -230,3 +231,17 @@ def test_a_seed_plays_the_same_whatever_else_is_in_the_run():
     alone = run([9])
     assert run([3, 4, 9])[9] == alone[9]
     assert run([9, 3])[9] == alone[9]
+
+
+def test_shorten_many_shortens_a_winning_line_and_refuses_one_that_does_not_win():
+    solved = next(solve_many([3], time_limit=None, node_limit=50_000, executor="serial"))
+    assert solved.status == "won"
+    line = ";".join(str(m) for m in solved.moves)
+    (out,) = shorten_many([(3, line)], executor="serial", foundation_withdrawal=True)
+    assert out.seed == 3 and out.found == len(solved.moves) and len(out.moves) < out.found
+    game = Game("yukon", seed=3)
+    for move in out.moves:
+        game.play(move)
+    assert game.is_won
+    with pytest.raises(ValueError, match="deal 3: the line does not win"):
+        list(shorten_many([(3, line.split(";")[:10])], executor="serial"))

@@ -6,6 +6,7 @@ import csv
 
 import pytest
 
+from yukon_widget import Game
 from yukon_widget.__main__ import main
 from yukon_widget.study.table import summarize_file
 
@@ -89,3 +90,53 @@ def test_an_unknown_configuration_is_refused(tmp_path, capsys):
         main(["table", "--configs", "klondike", "--data", str(tmp_path)])
     assert e.value.code == 2 and "unknown configuration" in capsys.readouterr().err
     assert not any(tmp_path.iterdir())
+
+
+def test_clean_lines_shorten_every_winning_line_once_and_the_page_shows_both_lengths(tmp_path):
+    assert run(tmp_path, "--deals", "3", "--clean-lines") == 0
+    yukon = tmp_path / "data" / "yukon.csv"
+    verdicts = {int(r["seed"]): r for r in rows(yukon)}
+    won = sorted(s for s, r in verdicts.items() if r["status"] == "won")
+    assert won  # Yukon deals 1 to 3 are won within 50,000 positions
+    clean = tmp_path / "data" / "clean" / "yukon.csv"
+    first = rows(clean)
+    assert sorted(int(r["seed"]) for r in first) == won
+    for r in first:
+        found = verdicts[int(r["seed"])]
+        assert int(r["found"]) == int(found["moves"])
+        assert 0 < int(r["moves"]) <= int(r["found"])
+        game = Game("yukon", seed=int(r["seed"]), foundation_withdrawal=True)
+        for move in r["line"].split(";"):
+            game.play(move)
+        assert game.is_won  # the shortened line wins, replayed with the public rules
+    assert any(int(r["moves"]) < int(r["found"]) for r in first)  # seed 3: 158 moves found
+    assert run(tmp_path, "--deals", "4", "--clean-lines") == 0  # resumes: only deal 4 is new
+    second = rows(clean)
+    assert second[: len(first)] == first
+    assert [r["seed"] for r in second[len(first) :]] == (
+        ["4"] if rows(yukon)[3]["status"] == "won" else []
+    )
+    summary = summarize_file(yukon, "yukon", 4)
+    assert summary.cleaned == summary.won == len(second)
+    page = (tmp_path / "docs" / "winnability.md").read_text()
+    median_found, longest_found = summary.found_lines
+    median_clean, longest_clean = summary.clean_lines
+    assert median_clean <= median_found and longest_clean <= longest_found
+    assert (
+        f"| yukon | {summary.won} | {summary.cleaned} | {median_found:g} → {median_clean:g} "
+        f"| {longest_found:g} → {longest_clean:g} |"
+    ) in page
+
+
+def test_a_clean_line_longer_than_the_line_found_is_refused(tmp_path, capsys):
+    assert run(tmp_path, "--deals", "1", "--clean-lines") == 0
+    clean = tmp_path / "data" / "clean" / "yukon.csv"
+    text = clean.read_text()
+    header, row = text.splitlines()[:2]
+    fields = row.split(",")
+    fields[3] = "1"  # found: 1 move, but the shortened line has more
+    clean.write_text(header + "\n" + ",".join(fields) + "\n")
+    assert run(tmp_path, "--deals", "1", "--clean-lines") == 2
+    err = capsys.readouterr().err
+    assert "line 2" in err and "from one of 1" in err
+    assert clean.read_text() == header + "\n" + ",".join(fields) + "\n"  # left as it was

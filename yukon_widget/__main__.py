@@ -7,7 +7,9 @@
 
 ``table`` solves deals 1..N of every configuration of the winnability table into
 ``data/winnability/<config>.csv`` (each file as ``solve`` writes it, resumed the same way)
-and writes ``docs/winnability.md`` from them (``yukon_widget/study/table.py``).
+and writes ``docs/winnability.md`` from them (``yukon_widget/study/table.py``); with
+``--clean-lines`` it also shortens the winning lines into ``data/winnability/clean/``, a file
+of the same kind (``CLEAN_FIELDS``), so the page gives line lengths as found and shortened.
 
 The output CSV is a set of results, one row per deal: a deal is its variant, rules and seed
 (and, for play-outs, the strategy). Running the same command again resumes: it skips the
@@ -49,6 +51,7 @@ import stat
 import sys
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 try:
@@ -74,6 +77,9 @@ PLAY_FIELDS = [
     "cards",
     "stop",
 ]
+CLEAN_FIELDS = ["variant", "seed", "rules", "found", "moves", "seconds", "line"]
+"""A file of shortened winning lines (``table --clean-lines``): a deal's line had ``found``
+moves as the solver found it, and ``line`` is the same win in ``moves`` moves."""
 STATUSES = ("won", "lost", "unknown")
 STOPS = ("won", "no move", "stuck", "repeat", "move cap")  # as PlayOutcome documents them
 MAX_SEEDS = 10_000_000
@@ -177,18 +183,38 @@ def _check_solve(row: dict[str, str]) -> tuple[str, ...]:
     """Check a solver row's values; return its outcome (what copies must agree on)."""
     if row["status"] not in STATUSES:
         raise _BadValue(f"status {_show(row['status'])} is not won, lost or unknown")
-    moves = _whole(row, "moves")
     _whole(row, "nodes")
+    _seconds(row)
+    _line(row)
+    return (row["status"],)
+
+
+def _seconds(row: dict[str, str]) -> None:
     try:
         seconds = float(row["seconds"])
     except ValueError:
         seconds = math.nan
     if not (math.isfinite(seconds) and seconds >= 0):
         raise _BadValue(f"seconds {_show(row['seconds'])} is not a number of seconds")
+
+
+def _line(row: dict[str, str]) -> int:
+    """The row's count of moves, checked against its line's."""
+    moves = _whole(row, "moves")
     steps = len(row["line"].split(";")) if row["line"] else 0
     if steps != moves:
         raise _BadValue(f"the line has {steps} moves, but moves says {moves}")
-    return (row["status"],)
+    return moves
+
+
+def _check_clean(row: dict[str, str]) -> tuple[str, ...]:
+    """Check a shortened line's row; its outcome is the length found and the length now."""
+    found = _whole(row, "found")
+    _seconds(row)
+    moves = _line(row)
+    if not 0 < moves <= found:
+        raise _BadValue(f"a shortened line of {moves} moves from one of {found}")
+    return (str(found), str(moves))
 
 
 def _check_play(row: dict[str, str]) -> tuple[str, ...]:
@@ -206,6 +232,14 @@ def _check_play(row: dict[str, str]) -> tuple[str, ...]:
     if (won == "true") != (row["stop"] == "won"):
         raise _BadValue(f"won {row['won']} does not match stop {row['stop']!r}")
     return (won, *map(str, counts), row["stop"])
+
+
+_CHECKS = {
+    tuple(SOLVE_FIELDS): _check_solve,
+    tuple(PLAY_FIELDS): _check_play,
+    tuple(CLEAN_FIELDS): _check_clean,
+}
+"""Each kind of file's header, and the check of its rows."""
 
 
 @dataclass(frozen=True)
@@ -246,7 +280,7 @@ def _read(path: str, data: bytes, fields: list[str]) -> tuple[list[_Row], int]:
             f"{path} line {line}: byte 0x{body[e.start]:02x} is not UTF-8 text; {LEFT_AS_IT_IS}"
         ) from None
     text = text.removeprefix("\ufeff")  # a byte-order mark, as some spreadsheets save
-    check = _check_solve if fields == SOLVE_FIELDS else _check_play
+    check = _CHECKS[tuple(fields)]
     reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     rows: list[_Row] = []
     line = 1
@@ -644,6 +678,12 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help='solve again the deals whose verdict is "unknown", with this --time-limit',
     )
+    table.add_argument(
+        "--clean-lines",
+        action="store_true",
+        help="then shorten the winning lines of deals 1..N (lines.shorten, checked to win) into "
+        "<data>/clean/<config>.csv, for the page's line lengths as found and shortened",
+    )
     table.add_argument("--no-progress", action="store_true", help="no progress bar")
     return parser
 
@@ -672,9 +712,8 @@ def _configs(text: str) -> list[str]:
 
 def _table(args: argparse.Namespace) -> int:
     """Solve every configuration's deals into its CSV file (resuming each, as ``solve``
-    does), then write the page from all the files."""
-    from pathlib import Path
-
+    does), with ``--clean-lines`` shorten their winning lines, then write the page from all
+    the files."""
     from .study.table import CONFIGS, render, summarize_file
 
     names = args.configs or list(CONFIGS)
@@ -700,6 +739,8 @@ def _table(args: argparse.Namespace) -> int:
                 out=str(folder / f"{name}.csv"),
             )
         )
+        if args.clean_lines:
+            _clean(args, name, variant, withdrawal, folder)
     import datetime
 
     now = datetime.datetime.now(datetime.timezone.utc)
@@ -709,6 +750,7 @@ def _table(args: argparse.Namespace) -> int:
         + (f" --node-limit {args.node_limit}" if args.node_limit else "")
         + (f" --configs {','.join(args.configs)}" if args.configs else "")
         + (" --retry-unknown" if args.retry_unknown else "")
+        + (" --clean-lines" if args.clean_lines else "")
     )
     log = folder / "runs.txt"  # the commands that made the files, for the page
     try:
@@ -729,6 +771,52 @@ def _table(args: argparse.Namespace) -> int:
     tmp.replace(page)  # atomic: a reader never sees half a page
     print(f"wrote {page}", file=sys.stderr)
     return 0
+
+
+def _clean(
+    args: argparse.Namespace, name: str, variant: str, withdrawal: bool, folder: Path
+) -> None:
+    """Shorten the winning lines of one configuration's deals 1..N into its file of clean
+    lines (``study.table.clean_path``), under that file's lock and resumable, as ``solve``
+    writes its file: each deal's line is shortened once."""
+    from .engine.game import Game
+    from .study import shorten_many
+    from .study.table import clean_path, counting_rows
+
+    rules = {"foundation_withdrawal": withdrawal}
+    rules_text = _rules_text(Game(variant, seed=1, **rules).rules)
+    solved = folder / f"{name}.csv"
+    verdicts = counting_rows(solved)
+    won = {
+        seed: row["line"]
+        for seed, row in sorted(verdicts.items())
+        if seed <= args.deals and row["status"] == "won"
+    }
+    out = clean_path(solved)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _Refusal(f"cannot make {out.parent}: {e.strerror or e}") from None
+    path = str(out)
+    f = _open_out(path)
+    try:
+        _lock(f, path)
+        done, todo = _resume(f, path, CLEAN_FIELDS, (variant, rules_text, ""), list(won))
+        if todo:
+            outcomes = shorten_many(
+                [(seed, won[seed]) for seed in todo], variant, workers=args.workers, **rules
+            )
+            try:
+                for r in _bar(outcomes, len(won), len(done), not args.no_progress):
+                    line = ";".join(str(m) for m in r.moves)
+                    values = [variant, r.seed, rules_text, r.found, len(r.moves)]
+                    _append(f, _csv_line([*values, f"{r.seconds:.3f}", line]), path)
+            except ValueError as e:
+                raise _Refusal(f"{solved}: {e}; the lines shortened so far are kept") from None
+    finally:
+        _held.clear()
+        f.close()
+    print(f"{name}: {len(won)} winning lines, {len(todo)} shortened now", file=sys.stderr)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

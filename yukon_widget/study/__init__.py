@@ -1,12 +1,13 @@
 """Batch studies: solve or play many deals in parallel and summarise the win rates.
 
-Pure Python (no Jupyter): ``solve_many`` and ``play_many`` run on a local process pool by
-default or on any ``concurrent.futures`` executor (a Dask or Ray cluster); ``summarize`` and
+Pure Python (no Jupyter): ``solve_many``, ``play_many`` and ``shorten_many`` (winning lines
+made short) run on a local process pool by default or on any ``concurrent.futures`` executor
+(a Dask or Ray cluster); ``summarize`` and
 ``format_table`` turn results into win rates with 95% Wilson intervals; ``plots`` draws them
 with matplotlib (the ``study`` extra).
 """
 
-from .batch import PlayOutcome, SolveOutcome, play_many, solve_many
+from .batch import PlayOutcome, ShortenOutcome, SolveOutcome, play_many, shorten_many, solve_many
 from .players import STRATEGIES, PlayerView, visible_key
 from .stats import PlaySummary, SolveSummary, format_table, summarize, wilson_interval
 
@@ -15,10 +16,12 @@ __all__ = [
     "PlayOutcome",
     "PlaySummary",
     "PlayerView",
+    "ShortenOutcome",
     "SolveOutcome",
     "SolveSummary",
     "format_table",
     "play_many",
+    "shorten_many",
     "solve_many",
     "summarize",
     "visible_key",

@@ -1,12 +1,13 @@
-"""Many deals at once: solver verdicts and strategy play-outs, on any executor.
+"""Many deals at once: solver verdicts, strategy play-outs and shortened lines, on any executor.
 
-Both ``solve_many`` and ``play_many`` send small picklable jobs (a seed, or a position dict
-rather than a live game) to a ``concurrent.futures``-style executor and yield results as they
-finish, each tagged with its ``index`` in the input and its ``seed``. By default they use a
-process pool with one worker per core; pass ``executor=client.get_executor()`` to run on a
-Dask cluster (or any executor with ``submit``), or ``executor="serial"`` to stay in this
-process (handy for debugging). Work is submitted lazily, a bounded number of jobs ahead, so
-a generator of a million seeds does not fill memory.
+``solve_many``, ``play_many`` and ``shorten_many`` send small picklable jobs (a seed, or a
+position dict rather than a live game) to a ``concurrent.futures``-style executor and yield
+results as they finish, each tagged with its ``index`` in the input and its ``seed``. By
+default they use a process pool with one worker per core; pass
+``executor=client.get_executor()`` to run on a Dask cluster (or any executor with
+``submit``), or ``executor="serial"`` to stay in this process (handy for debugging). Work is
+submitted lazily, a bounded number of jobs ahead, so a generator of a million seeds does not
+fill memory.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import Any, Literal
 
 from ..engine.game import Game
 from ..engine.move import Move
+from ..strategy.lines import shorten
 from ..strategy.solver import solve
 from .players import STRATEGIES, Strategy, make_view, visible_key
 
@@ -70,6 +72,20 @@ class PlayOutcome:
 
 
 @dataclass(frozen=True)
+class ShortenOutcome:
+    """A winning line before and after ``lines.shorten``: ``found`` is how many moves the
+    line had, ``moves`` the shortened line (it wins; the line itself when nothing shorter
+    was found), ``seconds`` the time spent shortening it."""
+
+    index: int
+    seed: int | None
+    variant: str
+    found: int
+    moves: tuple[Move, ...]
+    seconds: float
+
+
+@dataclass(frozen=True)
 class _Job:
     index: int
     seed: int | None
@@ -112,6 +128,23 @@ def _solve_job(job: _Job, time_limit: float | None, node_limit: int | None) -> S
         result.nodes,
         result.seconds,
     )
+
+
+def _shorten_job(item: tuple[_Job, tuple[str, ...]]) -> ShortenOutcome:
+    job, line = item
+    game = job.game()
+    start = time.perf_counter()
+    replay = game.copy()
+    try:
+        moves = [replay.play(text) for text in line]
+    except ValueError as e:
+        raise ValueError(f"{job.variant} deal {job.seed}: the line does not play: {e}") from None
+    if not replay.is_won:
+        raise ValueError(f"{job.variant} deal {job.seed}: the line does not win")
+    # No time budget: the work cap alone bounds the clean-up, so every machine agrees.
+    short = shorten(game, moves, budget=None)
+    seconds = time.perf_counter() - start
+    return ShortenOutcome(job.index, job.seed, job.variant, len(moves), tuple(short), seconds)
 
 
 def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcome:
@@ -181,7 +214,7 @@ def _watch_parent(parent: int) -> None:
 
 def _run(
     fn: Callable[..., Any],
-    jobs: Iterator[_Job],
+    jobs: Iterator[Any],
     args: tuple[Any, ...],
     executor: ExecutorLike,
     workers: int | None,
@@ -281,3 +314,31 @@ def play_many(
     jobs = _jobs(seeds_or_games, variant, dict(rule_options))
     results = _run(_play_job, jobs, (strategy, max_moves), executor, workers)
     return _progress(results, _size(seeds_or_games), "playing", progress)
+
+
+def shorten_many(
+    lines: Iterable[tuple[int, str | Iterable[str]]],
+    variant: str = "yukon",
+    executor: ExecutorLike = None,
+    workers: int | None = None,
+    progress: bool = False,
+    **rule_options: bool,
+) -> Iterator[ShortenOutcome]:
+    """Shorten many winning lines in parallel, yielding a ``ShortenOutcome`` as each finishes.
+
+    Items are ``(seed, line)``: the deal ``seed`` of ``variant`` with ``rule_options``, and a
+    line that wins it, its moves in notation (a list, or one string with ";" between moves,
+    as the ``solve`` command writes them). Each is shortened by ``lines.shorten`` within its
+    work cap and without a time budget, so the result is the same on every machine, and is
+    checked to win. A line that does not win its deal raises ``ValueError``. Same executors
+    as ``solve_many``.
+    """
+    rules = dict(rule_options)
+
+    def jobs() -> Iterator[tuple[_Job, tuple[str, ...]]]:
+        for index, (seed, line) in enumerate(lines):
+            moves = tuple(m for m in line.split(";") if m) if isinstance(line, str) else tuple(line)
+            yield _Job(index, seed, variant, rules, None), moves
+
+    results = _run(_shorten_job, jobs(), (), executor, workers)
+    return _progress(results, _size(lines), "shortening", progress)

@@ -4,7 +4,10 @@ The command line (``python -m yukon_widget table``) solves deals ``1..N`` of eve
 configuration into ``data/winnability/<config>.csv`` (the ``solve`` command's file: one row
 per deal, resumable, winning lines included) and writes ``docs/winnability.md`` from those
 files with ``render``. The CSV files are the table's source: the page can always be made
-again from them, and a run that stopped resumes where it stopped.
+again from them, and a run that stopped resumes where it stopped. With ``--clean-lines`` the
+command also shortens the winning lines (``lines.shorten``, each result replayed to a win)
+into ``data/winnability/clean/<config>.csv``, and the page gives line lengths as the search
+found them and as shortened.
 
 The winnable share is won / decided with its Wilson 95% interval, and beside it the bounds
 that hold whatever the unknown deals turn out to be (all lost .. all won).
@@ -57,6 +60,12 @@ class Summary:
     median_seconds: float
     p99_seconds: float
     median_line: float
+    cleaned: int = 0
+    """Won deals whose line was shortened (``clean_path``); the figures below are theirs."""
+    found_lines: tuple[float, float] = (float("nan"), float("nan"))
+    """Their lines as the search found them: (median, longest) moves."""
+    clean_lines: tuple[float, float] = (float("nan"), float("nan"))
+    """The same lines shortened: (median, longest) moves."""
 
     @property
     def decided(self) -> int:
@@ -99,6 +108,28 @@ def counting_rows(path: Path) -> dict[int, dict[str, str]]:
     return rows
 
 
+def clean_path(path: Path) -> Path:
+    """Where the shortened winning lines of the verdicts in ``path`` are kept: a file of the
+    same name in the folder ``clean`` beside it."""
+    return path.parent / "clean" / path.name
+
+
+def _clean_lengths(path: Path, won: set[int]) -> list[tuple[int, int]]:
+    """(found, shortened) line lengths of the deals of ``won`` in the clean-lines file."""
+    lengths: dict[int, tuple[int, int]] = {}
+    if path.exists():
+        with path.open(newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                seed = int(row["seed"])
+                if seed in won:
+                    lengths.setdefault(seed, (int(row["found"]), int(row["moves"])))
+    return list(lengths.values())
+
+
+def _median_max(xs: list[int]) -> tuple[float, float]:
+    return (statistics.median(xs), max(xs)) if xs else (float("nan"), float("nan"))
+
+
 def consecutive(rows: dict[int, dict[str, str]]) -> int:
     """How many deals from seed 1 on have a row with no gap: the deals the table covers."""
     n = 0
@@ -117,6 +148,8 @@ def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary
     statuses = [r["status"] for r in rows.values()]
     seconds = [float(r["seconds"]) for r in rows.values()]
     lines = [int(r["moves"]) for r in rows.values() if r["status"] == "won"]
+    won = {seed for seed, r in rows.items() if r["status"] == "won"}
+    pairs = _clean_lengths(clean_path(path), won)
     return Summary(
         config=config,
         deals=deals,
@@ -127,6 +160,9 @@ def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary
         median_seconds=statistics.median(seconds) if seconds else float("nan"),
         p99_seconds=_quantile(seconds, 0.99),
         median_line=statistics.median(lines) if lines else float("nan"),
+        cleaned=len(pairs),
+        found_lines=_median_max([a for a, _ in pairs]),
+        clean_lines=_median_max([b for _, b in pairs]),
     )
 
 
@@ -136,9 +172,42 @@ def _pct(x: float) -> str:
     return "–" if x != x else f"{100 * x:.2f}%"
 
 
+def _moves(x: float) -> str:
+    return "–" if x != x else f"{x:g}"
+
+
+def _lines_section(summaries: list[Summary]) -> list[str]:
+    """The line lengths as found and as shortened, for configurations with clean lines."""
+    done = [s for s in summaries if s.cleaned]
+    if not done:
+        return []
+    out = [
+        "## Winning lines, as found and shortened",
+        "",
+        "A depth-first search wanders: its lines hold moves the win does not need, and with "
+        "withdrawals on it takes cards off the foundations and back again. `--clean-lines` "
+        "shortens each winning line (`yukon_widget/strategy/lines.py`: cycles, undone "
+        "withdrawals and needless moves cut, shorter finishes searched), within a fixed work "
+        "cap and no time budget, so the result is the same on every machine; every shortened "
+        "line was replayed to a win. The lines are in `data/winnability/clean/`.",
+        "",
+        "| configuration | won deals | lines shortened | median moves, found → shortened "
+        "| longest, found → shortened |",
+        "| --- | ---: | ---: | ---: | ---: |",
+    ]
+    for s in done:
+        (mf, xf), (mc, xc) = s.found_lines, s.clean_lines
+        out.append(
+            f"| {s.config} | {s.won:,} | {s.cleaned:,} | {_moves(mf)} → {_moves(mc)} "
+            f"| {_moves(xf)} → {_moves(xc)} |"
+        )
+    return [*out, ""]
+
+
 def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "") -> str:
     """The Markdown page for ``summaries``; ``runs`` are the commands that made the files
     (one line each, oldest first), ``written`` says when and where (a sentence)."""
+    summaries = list(summaries)
     out = [
         "# How many deals of the Yukon family can be won",
         "",
@@ -177,9 +246,10 @@ def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "")
         "",
         "Configurations: Yukon with and without foundation withdrawals, Russian and Alaska "
         "(withdrawals on, their rule sheets' default), Moosehide (no withdrawals, its rule), "
-        "Yukon Cells and Double Yukon (withdrawals on). The winning lines are kept as the "
-        "search found them (not shortened).",
+        "Yukon Cells and Double Yukon (withdrawals on). The winning lines in the files are "
+        "kept as the search found them; the median line above is theirs.",
         "",
+        *_lines_section(summaries),
         "## Beside published figures",
         "",
         "| source | configuration | what it says |",
