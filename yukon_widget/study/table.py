@@ -218,8 +218,10 @@ def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "")
         "",
         *(f"    {run}" for run in runs),
         "",
-        "A run's `--time-limit` is each deal's budget; with `--retry-unknown` a run solves "
-        "again, within its budget, only the deals still unknown. "
+        "A run's `--time-limit` (seconds) or `--node-limit` (positions searched: the same "
+        "verdicts on every machine, however busy) is each deal's budget. With "
+        "`--retry-unknown` a run solves again, within its budget, only the deals still "
+        "unknown. "
         '"Lost" is a proof (see `yukon_widget/strategy/solver.py`); "unknown" means '
         "every budget ran out. The winnable share is won / decided with its Wilson 95% "
         "interval; the bounds hold whatever the unknown deals are. Seconds are those of the "
