@@ -123,8 +123,8 @@ def test_clean_lines_shorten_every_winning_line_once_and_the_page_shows_both_len
     median_clean, longest_clean = summary.clean_lines
     assert median_clean <= median_found and longest_clean <= longest_found
     assert (
-        f"| yukon | {summary.won} | {summary.cleaned} | {median_found:g} → {median_clean:g} "
-        f"| {longest_found:g} → {longest_clean:g} |"
+        f"| yukon | {summary.won} | {summary.cleaned} | {median_found:,g} → {median_clean:,g} "
+        f"| {longest_found:,g} → {longest_clean:,g} |"
     ) in page
 
 

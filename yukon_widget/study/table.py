@@ -173,7 +173,7 @@ def _pct(x: float) -> str:
 
 
 def _moves(x: float) -> str:
-    return "–" if x != x else f"{x:g}"
+    return "–" if x != x else f"{x:,g}"
 
 
 def _lines_section(summaries: list[Summary]) -> list[str]:
@@ -189,7 +189,10 @@ def _lines_section(summaries: list[Summary]) -> list[str]:
         "shortens each winning line (`yukon_widget/strategy/lines.py`: cycles, undone "
         "withdrawals and needless moves cut, shorter finishes searched), within a fixed work "
         "cap and no time budget, so the result is the same on every machine; every shortened "
-        "line was replayed to a win. The lines are in `data/winnability/clean/`.",
+        "line was replayed to a win. The lines are in `data/winnability/clean/`. The lengths "
+        "are those of the lines shortened: where a clean pass covered fewer deals than the "
+        "table (`--clean-lines` with a smaller `--deals`), of the won deals among the first "
+        "it covered.",
         "",
         "| configuration | won deals | lines shortened | median moves, found → shortened "
         "| longest, found → shortened |",
