@@ -14,6 +14,7 @@ import statistics
 import time
 
 from yukon_widget import Game, solve
+from yukon_widget.strategy import compiled
 
 CONFIGS = {
     "yukon": ("yukon", True),
@@ -33,7 +34,7 @@ def main() -> None:
     ap.add_argument("--limit", type=float, default=30.0, help="seconds per deal")
     ap.add_argument("--variants", default=DEFAULT, help=", ".join(CONFIGS))
     args = ap.parse_args()
-    print(f"seeds 1..{args.n}, {args.limit:g} s per deal, one core, pure Python")
+    print(f"seeds 1..{args.n}, {args.limit:g} s per deal, one core, {compiled.status()} core")
     head = f"{'config':<12}{'won':>6}{'lost':>6}{'unkn':>6}{'decided':>9}"
     print(head + f"{'median s':>10}{'p95 s':>8}{'pos/s':>9}")
     for name in args.variants.split(","):

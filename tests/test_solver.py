@@ -10,7 +10,8 @@ from yukon_widget import Game, SolveResult, solve
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
 from yukon_widget.strategy.relaxation import blocked, deadlocked_pair, doomed
-from yukon_widget.strategy.solver import _luby, _Search
+from yukon_widget.strategy.search import Search as _Search
+from yukon_widget.strategy.search import luby as _luby
 
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
 

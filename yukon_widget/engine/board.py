@@ -190,7 +190,9 @@ class Board:
             self.heights[f] -= 1
             group = [self.variant.foundation_suits[f] * 13 + self.heights[f]]
         else:
-            group = [self.cells[s - nt - nf]]
+            card = self.cells[s - nt - nf]
+            assert card is not None, "a move out of an empty cell"
+            group = [card]
             self.cells[s - nt - nf] = None
         if t < nt:
             col = self.columns[t]
@@ -217,7 +219,9 @@ class Board:
             self.heights[f] -= 1
             group = [self.variant.foundation_suits[f] * 13 + self.heights[f]]
         else:
-            group = [self.cells[t - nt - nf]]
+            card = self.cells[t - nt - nf]
+            assert card is not None, "an undo into an empty cell"
+            group = [card]
             self.cells[t - nt - nf] = None
         if s < nt:
             if flipped:

@@ -38,6 +38,7 @@ from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
 from ..engine.move import Move
+from . import compiled
 from .safety import SafetyTable
 
 __all__ = ["shorten"]
@@ -349,8 +350,6 @@ class _Cleaner:
         """Search again for a shorter finish, from the end of the line backwards (a small
         capped search from each position, with and without withdrawals), until a search
         runs out of positions; take the one that saves the most."""
-        from .solver import _Search  # the solver imports this module
-
         boards = self.boards()
         n = len(self.steps)
         best: tuple[int, int, list[_Step]] | None = None
@@ -370,7 +369,7 @@ class _Cleaner:
                 here = Board(
                     board.variant, withdraw, board.columns, board.down, board.heights, board.cells
                 )
-                search = _Search(
+                search = compiled.core().Search(
                     here,
                     self.deadline,
                     TAIL_NODES,

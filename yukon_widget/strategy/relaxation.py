@@ -80,10 +80,10 @@ def _facts_now(board: Board, upto: list[int]) -> tuple[bytearray, bytearray, lis
                 up[x] = 1
             top[col[-1]] = 1
             play.extend(col)
-    for x in board.cells:
-        if x is not None:
-            top[x] = up[x] = 1
-            play.append(x)
+    for card in board.cells:
+        if card is not None:
+            top[card] = up[card] = 1
+            play.append(card)
     return top, up, play
 
 
@@ -331,9 +331,9 @@ def doomed_two_decks(board: Board) -> bool:
     for col, d in zip(cols, down):
         for x in col[d:]:
             seen[x] = 1
-    for x in board.cells:
-        if x is not None:
-            seen[x] = 1
+    for card in board.cells:
+        if card is not None:
+            seen[card] = 1
     if withdraw:
         for s in range(4):
             for q in range(upto[s]):
