@@ -62,13 +62,13 @@ def _places(board: Board) -> tuple[list[int], list[int]]:
     return col_of, row_of
 
 
-def _facts_now(board: Board, upto: list[int]) -> tuple[bytearray, bytearray, list[int]]:
+def _facts_now(board: Board, upto: list[int]) -> tuple[list[int], list[int], list[int]]:
     """The events that hold now, ``top`` and ``up``, and the cards in play (columns bottom
     to top, then cells): the top card of each column and every card in a cell is on top,
     those and every face-up card are up. With withdrawals every foundation card counts as
     on top: it may come back into play, and then it is a landing spot like any top card."""
-    top = bytearray(52)
-    up = bytearray(52)
+    top = [0] * 52
+    up = [0] * 52
     play: list[int] = []
     if board.withdraw:
         for suit in range(4):
@@ -108,10 +108,10 @@ def _derive(
     col_of: list[int],
     row_of: list[int],
     upto: list[int],
-    top: bytearray,
-    up: bytearray,
+    top: list[int],
+    up: list[int],
     play: list[int],
-) -> bytearray:
+) -> list[int]:
     """Add to ``top`` and ``up`` (in place) every event that follows from them by the rules
     below, until none does; return ``home``, the cards derived to go home.
 
@@ -140,9 +140,9 @@ def _derive(
     parents, kids = board.variant.parents, board.variant.children
     cells = bool(board.cells)
     empties = cols.count([])
-    home = bytearray(52)
-    moved = bytearray(52)
-    inplay = bytearray(52)
+    home = [0] * 52
+    moved = [0] * 52
+    inplay = [0] * 52
     for x in play:
         inplay[x] = 1
     watch = _watch_lists(board, col_of, row_of)
@@ -325,9 +325,9 @@ def doomed_two_decks(board: Board) -> bool:
     bookkeeping does not apply; this coarser test does.)
     """
     withdraw, cols, down = board.withdraw, board.columns, board.down
-    seen = bytearray(52)
+    seen = [0] * 52
     upto = _upto(board)  # upto[suit]: ranks 0..upto-1 are up on some foundation pile
-    avail = bytearray(52)
+    avail = [0] * 52
     for col, d in zip(cols, down):
         for x in col[d:]:
             seen[x] = 1
@@ -373,7 +373,7 @@ def _upto(board: Board) -> list[int]:
     return upto
 
 
-def _may_move(board: Board, w: int, seen: bytearray, avail: bytearray, upto: list[int]) -> bool:
+def _may_move(board: Board, w: int, seen: list[int], avail: list[int], upto: list[int]) -> bool:
     for p in board.variant.parents[w]:
         if seen[p] or avail[p]:
             return True
