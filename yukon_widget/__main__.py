@@ -7,7 +7,7 @@
     python -m yukon_widget compile
 
 ``compile`` builds the solver's core with mypyc (``yukon_widget/strategy/compiled.py``):
-the same verdicts, about three times as fast; without it everything runs in pure Python.
+the same verdicts, two to three times as fast; without it everything runs in pure Python.
 ``table`` solves deals 1..N of every configuration of the winnability table into
 ``data/winnability/<config>.csv`` (each file as ``solve`` writes it, resumed the same way)
 and writes ``docs/winnability.md`` from them (``yukon_widget/study/table.py``); with

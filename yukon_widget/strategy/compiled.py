@@ -1,4 +1,4 @@
-"""The solver's core compiled with mypyc: the same Python source, about three times as fast.
+"""The solver's core compiled with mypyc: the same Python source, two to three times as fast.
 
 The search (``search``) and what it runs on every position (``engine.board``, ``safety`` and
 ``relaxation``) are plain Python, and stay the reference. ``build`` copies those four modules
@@ -60,7 +60,7 @@ def core() -> ModuleType:
     """The ``search`` module to run: the compiled one when it is built from these sources and
     loads, else the pure one (always, when ``YUKON_WIDGET_PURE`` is set to anything but 0)."""
     global _loaded, _why
-    if os.environ.get("YUKON_WIDGET_PURE", "0") not in ("", "0"):
+    if _pure_asked():
         return _pure
     if _loaded is None:
         _loaded, _why = _load()
@@ -72,9 +72,13 @@ def status() -> str:
     module = core()
     if module is not _pure:
         return "compiled (mypyc)"
-    if os.environ.get("YUKON_WIDGET_PURE", "0") not in ("", "0"):
+    if _pure_asked():
         return "pure Python (YUKON_WIDGET_PURE is set)"
     return f"pure Python ({_why})"
+
+
+def _pure_asked() -> bool:
+    return os.environ.get("YUKON_WIDGET_PURE", "0") not in ("", "0")
 
 
 def _load() -> tuple[ModuleType, str]:
