@@ -41,9 +41,9 @@ from .hints import hints, move_words
 from .solver import solve
 
 # The three settings below were chosen together by measurement (Yukon deals 1 to 400, then
-# checked on 401 to 800, which played no part in the choice): 8 samples of 3,000 positions
+# checked on 401 to 1,000, which played no part in the choice): 8 samples of 3,000 positions
 # with 4 candidate plans won 186 of 400; 16 samples alone 194; 10,000 positions alone 191;
-# all three raised together 210; on deals 401 to 800 the old settings won 167, the new 205.
+# all three raised together 210; on deals 401 to 1,000 the old settings won 261, the new 301.
 # More samples make the vote less a matter of luck, more positions let a sample be
 # won where 3,000 said "unknown", and more candidates let the vote weigh the plans that few
 # samples chose by themselves.
@@ -99,10 +99,10 @@ class SamplingPlayer:
 
     ``samples`` deals are kept at once, each solved within ``node_limit`` positions, and at
     most ``candidates`` plans are tried in every sample when the samples disagree. The
-    defaults won 103 of Yukon deals 1 to 200 (the solver wins 181), 210 of deals 1 to 400
-    and 205 of deals 401 to 800: 415 of 800 (51.9%). A move takes a millisecond at the
-    median (most moves follow a plan already made) and 0.6 s at the 95th percentile with
-    the compiled core, 1.7 s in pure Python, on one core of a shared machine
+    defaults won 103 of Yukon deals 1 to 200 (the solver wins 181) and 511 of deals 1 to
+    1,000 (51.1%). A move takes a millisecond at the median (most moves follow a plan
+    already made) and 0.6 s at the 95th percentile with the compiled core, 1.7 s in pure
+    Python, on one core of a shared machine
     (``benchmarks/bench_players.py``).
 
     One player follows one game at a time: between calls it keeps its samples for the game
