@@ -227,6 +227,32 @@ def test_switching_fair_hints_on_while_thinking_drops_the_search(monkeypatch):
     asyncio.run(run())
 
 
+def test_in_a_kernel_a_fair_hint_is_searched_in_the_thread_too(monkeypatch):
+    # The no-peeking player solves many sampled deals (up to seconds on a fresh deal), so
+    # the kernel must stay free meanwhile, as it does for the solver.
+    release = threading.Event()
+    real = advice.rule_advice
+
+    def slow(game: Game, note: str = "") -> advice.Advice:
+        assert release.wait(10), "never released"
+        return real(game, note)
+
+    monkeypatch.setattr(advice, "rule_advice", slow)
+
+    async def run() -> None:
+        w = Yukon("yukon", seed=1, fair_hints=True)
+        page = Page(w)
+        assert page.send({"type": "hint"}) is None  # answered before the search ends
+        assert w.state["hint_status"] == "thinking" and w.state["hint"] is None
+        release.set()
+        await finished(w)
+        best = best_hint(w.game)
+        assert w.state["hint_status"] is None
+        assert hinted(w) == best.move and w.state["hint"]["reason"] == best.reason
+
+    asyncio.run(run())
+
+
 def test_moves_are_described_in_player_words():
     from positions import build
 

@@ -225,17 +225,21 @@ class Yukon(anywidget.AnyWidget):
         self._stop_thinking()
         found = self._quick_advice()
         if found is None:
-            result = self._think(self._game.copy(), self.hint_seconds)
-            found = self._solved(result)
+            found, self._line = self._advise(self._game.copy(), self._fair(), self.hint_seconds)
         self._show_advice(found)
         return found.move
 
+    def _fair(self) -> bool:
+        return bool(self._settings.get("fair_hints"))
+
     def _quick_advice(self) -> advising.Advice | None:
-        """A hint that needs no search (fair hints, a won game, the next move of the line
-        being followed), or None when the solver has to be asked."""
+        """A hint that needs no search (a won game, the next move of the line being
+        followed without fair hints), or None when ``_advise`` has to search."""
         game = self._game
-        if self._settings.get("fair_hints") or game.is_won:
-            return advising.rule_advice(game)
+        if game.is_won:
+            return advising.Advice(None, "", "none")
+        if self._fair():
+            return None
         line = self._line
         k = None if line is None else line.step(game)
         if line is not None and k is not None:
@@ -252,9 +256,20 @@ class Yukon(anywidget.AnyWidget):
             log.exception("yukon-widget: the solver failed; a rule-based hint is given")
             return None
 
-    def _solved(self, result: Any) -> advising.Advice:
-        found, self._line = advising.solved_advice(self._game, result, self.hint_seconds)
-        return found
+    def _advise(
+        self,
+        game: Game,
+        fair: bool,
+        seconds: float,
+        should_stop: Callable[[], bool] | None = None,
+    ) -> tuple[advising.Advice, advising.Line | None]:
+        """The hint that needs a search, for ``game`` (a copy, so this may run in the hint
+        thread): the no-peeking player's when ``fair``, else the solver's first (within
+        ``seconds``), with the winning line to follow when it found one."""
+        if fair:
+            return advising.rule_advice(game), None
+        result = self._think(game, seconds, should_stop)
+        return advising.solved_advice(game, result, seconds)
 
     def _show_advice(self, found: advising.Advice) -> None:
         """Outline the hinted move and say why, or say the deal is lost, on every view."""
@@ -276,7 +291,8 @@ class Yukon(anywidget.AnyWidget):
             self._publish(None, f"Hint: {describe_move(found.move, self._game)} {why}.")
 
     def _hint_from_page(self) -> None:
-        """The Hint button: a quick hint at once; otherwise the solver runs in a worker
+        """The Hint button: a quick hint at once; otherwise the search (the solver's, or the
+        no-peeking player's with fair hints, which takes up to seconds too) runs in a worker
         thread (the board stays playable and says it is thinking) and its result comes back
         through the kernel's event loop, unless the game changed meanwhile (then dropped).
         Without a running event loop (a plain script) the search runs here, blocking."""
@@ -288,32 +304,43 @@ class Yukon(anywidget.AnyWidget):
         except RuntimeError:
             loop = None
         if found is None and loop is None:
-            found = self._solved(self._think(self._game.copy(), self.hint_seconds))
+            found, self._line = self._advise(self._game.copy(), self._fair(), self.hint_seconds)
         if found is not None:
             self._show_advice(found)
             return
         assert loop is not None
         self._hint_token += 1
         token, game, seconds = self._hint_token, self._game.copy(), self.hint_seconds
+        fair = self._fair()
         self._hint = None
         self._hint_status = "thinking"
         self._publish(None, "Looking for a hint…")
 
         def work() -> None:
-            result = self._think(game, seconds, lambda: self._hint_token != token)
+            try:
+                answer = self._advise(game, fair, seconds, lambda: self._hint_token != token)
+            except Exception:
+                log.exception("yukon-widget: no hint could be found")
+                answer = None
             with contextlib.suppress(RuntimeError):  # the loop is gone (kernel shut down)
-                loop.call_soon_threadsafe(self._hint_found, token, result)
+                loop.call_soon_threadsafe(self._hint_found, token, answer)
 
         self._hint_thread = threading.Thread(target=work, name="yukon-hint", daemon=True)
         self._hint_thread.start()
 
-    def _hint_found(self, token: int, result: Any) -> None:
-        """The worker's result, on the kernel's event loop: shown when nothing changed
-        since the search began, dropped otherwise (the new position gets no stale hint)."""
+    def _hint_found(
+        self, token: int, answer: tuple[advising.Advice, advising.Line | None] | None
+    ) -> None:
+        """The worker's answer (None: it failed, logged), on the kernel's event loop: shown
+        when nothing changed since the search began, dropped otherwise (the new position
+        gets no stale hint)."""
         if token != self._hint_token or self._hint_status != "thinking":
             return
         try:
-            self._show_advice(self._solved(result))
+            if answer is None:
+                raise RuntimeError("the hint search failed")
+            found, self._line = answer
+            self._show_advice(found)
         except Exception:
             log.exception("yukon-widget: could not show the hint")
             self._hint_status = None
