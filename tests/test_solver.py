@@ -260,6 +260,15 @@ def test_probes_and_main_search_share_the_node_limit():
         assert result.status == "unknown" and result.nodes <= limit
 
 
+def test_a_hard_deal_gives_the_exhaustive_search_the_larger_share():
+    """Past a million positions most deals left are lost, and only the exhaustive search can
+    prove that (with withdrawals no probe is complete). Yukon deal 1,034 needs about 450,000
+    positions of it: with a third of the budget that is 1,340,000 in all, with the shares of
+    ``MAIN_SHARES`` under 1,000,000."""
+    result = solve(Game("yukon", seed=1034), time_limit=None, node_limit=1_100_000, clean=False)
+    assert result.lost and result.nodes < 1_000_000
+
+
 def test_a_lean_probe_running_dry_is_no_proof_of_loss():
     """Lean probes skip sideways moves, and probes skip withdrawals, so their search spaces
     are incomplete: on seed 20 (no withdrawals) a lean search runs out of moves, yet the deal

@@ -27,23 +27,22 @@ def blocked(board: Board, orders: bool = True) -> bool:
     Four kinds of event are over-approximated as a least fixpoint, each derived only
     from events that must happen strictly before it in any line of play:
 
-    * ``top[x]``: ``x`` is ever the top card of a column (or sits in a cell);
-    * ``up[x]``: ``x`` is ever face up;
-    * ``home[x]``: ``x`` ever goes to its foundation;
-    * ``moved[x]``: ``x`` is ever moved as the base of a group (the lowest card it carries).
+    * ``top``: ``x`` is ever the top card of a column (or sits in a cell);
+    * ``up``: ``x`` is ever face up;
+    * ``home``: ``x`` ever goes to its foundation;
+    * ``moved``: ``x`` is ever moved as the base of a group (the lowest card it carries).
 
-    ``_facts_now`` sets the events that hold now; ``_derive`` adds those that follow by its
-    rules, until none does (each rule's argument is given there). By induction over any
-    line of play, every event that happens is derived, so a card in play whose ``home`` is
-    not derived never goes up: the position is lost. This subsumes "a card that covers every
-    card it could move onto, in its own column". When the fixpoint passes and ``orders`` is
-    true, ``deadlocked_pair`` and ``jammed`` have their say (variants without free cells).
+    ``_derive`` sets the events that hold now and adds those that follow by its rules, until
+    none does (each rule's argument is given there). By induction over any line of play,
+    every event that happens is derived, so a card in play whose ``home`` is not derived
+    never goes up: the position is lost. This subsumes "a card that covers every card it
+    could move onto, in its own column". When the fixpoint passes and ``orders`` is true,
+    ``deadlocked_pair`` and ``jammed`` have their say (variants without free cells).
     """
     upto = _upto(board)
     col_of, row_of = _places(board)
-    top, up, play = _facts_now(board, upto)
-    home = _derive(board, col_of, row_of, upto, top, up, play)
-    if not all(home[x] for x in play):
+    home, play = _derive(board, col_of, row_of, upto)
+    if home & play != play:
         return True
     if not orders or board.cells:
         return False
@@ -62,115 +61,100 @@ def _places(board: Board) -> tuple[list[int], list[int]]:
     return col_of, row_of
 
 
-def _facts_now(board: Board, upto: list[int]) -> tuple[list[int], list[int], list[int]]:
-    """The events that hold now, ``top`` and ``up``, and the cards in play (columns bottom
-    to top, then cells): the top card of each column and every card in a cell is on top,
-    those and every face-up card are up. With withdrawals every foundation card counts as
-    on top: it may come back into play, and then it is a landing spot like any top card."""
-    top = [0] * 52
-    up = [0] * 52
-    play: list[int] = []
-    if board.withdraw:
-        for suit in range(4):
-            for q in range(suit * 13, suit * 13 + upto[suit]):
-                top[q] = 1
-    for col, d in zip(board.columns, board.down):
-        if col:
-            for x in col[d:]:
-                up[x] = 1
-            top[col[-1]] = 1
-            play.extend(col)
-    for card in board.cells:
-        if card is not None:
-            top[card] = up[card] = 1
-            play.append(card)
-    return top, up, play
+def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int]) -> tuple[int, int]:
+    """The least fixpoint of the four events; return ``home`` and the cards in play, as
+    bit sets (bit ``x`` for card ``x``: the solver runs this on most positions it enters,
+    and bit sets keep it free of lists of flags).
 
+    What holds now: the top card of each column and every card in a cell is on top, those
+    and every face-up card are up. With withdrawals every foundation card counts as on
+    top: it may come back into play, and then it is a landing spot like any top card.
 
-def _watch_lists(board: Board, col_of: list[int], row_of: list[int]) -> dict[int, list[int]]:
-    """``watch[c]``: the face-up cards of column ``c`` with a card they build on above them
-    in ``c``. Such a card may move onto that one only once a card between them (or that
-    one) has moved as a base, so it is looked at again whenever a card of ``c`` moves."""
-    watch: dict[int, list[int]] = {}
-    parents = board.variant.parents
-    for c, (col, d) in enumerate(zip(board.columns, board.down)):
-        for i in range(d, len(col)):
-            x = col[i]
-            for p in parents[x]:
-                if col_of[p] == c and row_of[p] > i:
-                    watch.setdefault(c, []).append(x)
-                    break
-    return watch
+    Then a worklist holds the cards whose rules may have something new to derive: at first
+    every card in play, then each card again when an event its rules read is derived. The
+    rules, one block each in the loop:
 
-
-def _derive(
-    board: Board,
-    col_of: list[int],
-    row_of: list[int],
-    upto: list[int],
-    top: list[int],
-    up: list[int],
-    play: list[int],
-) -> list[int]:
-    """Add to ``top`` and ``up`` (in place) every event that follows from them by the rules
-    below, until none does; return ``home``, the cards derived to go home.
-
-    A worklist holds the cards whose rules may have something new to derive: at first
-    every card in play, then each card again when an event its rules read is derived.
-    The rules, one block each in the loop (the solver runs this on many of the positions
-    it enters, so they are written inline, not as functions called per card):
-
-    * ``home[x]``: ``x`` is on top, and every lower card of its suit still in play has
+    * ``home`` of ``x``: ``x`` is on top, and every lower card of its suit still in play has
       gone home (``home`` of a card implies it of every lower card of its suit in play):
       a card goes to its foundation only from the top, after those.
-    * ``moved[x]``: ``x`` is up (a face-down card never moves until it has turned) and
-      moves as a base for a first time: to its foundation (``home[x]``), or (a top card)
-      into a free cell, or a King into an empty column (one is empty now, or some
-      column's bottom card, not ``x``, moves), or onto a card it builds on that is then on
-      top and not in ``x``'s own group: a card above ``x`` in its column leaves that group
-      only when a card between them, or it, moves as a base; one beneath ``x`` can be on
-      top only after such a move; Alaska lets a King build on its Queen. With
-      withdrawals every foundation card may come back as a landing spot.
-    * ``top[y]``, and so ``up[y]`` (a face-down card turns when it comes on top): the card
-      ``x`` now directly on ``y`` is moved as a base. Cards are only ever added on top of
-      a column, so nothing can come between two cards, and a group whose moved card lies
+    * ``moved`` of ``x``: ``x`` is up (a face-down card never moves until it has turned) and
+      moves as a base for a first time: to its foundation (``home``), or (a top card) into
+      a free cell, or a King into an empty column (one is empty now, or some column's
+      bottom card, not ``x``, moves), or onto a card it builds on that is then on top and
+      not in ``x``'s own group: a card above ``x`` in its column leaves that group only when
+      a card between them, or it, moves as a base; one beneath ``x`` can be on top only
+      after such a move; Alaska lets a King build on its Queen. With withdrawals every
+      foundation card may come back as a landing spot.
+    * ``top``, and so ``up``, of ``y`` (a face-down card turns when it comes on top): the
+      card ``x`` now directly on ``y`` is moved as a base. Cards are only ever added on top
+      of a column, so nothing can come between two cards, and a group whose moved card lies
       lower carries both along, so ``x`` leaves ``y`` only by moving as a base.
+
+    ``watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
+    them in ``c``: such a card may move onto that one only once a card between them (or
+    that one) has moved as a base, so it is looked at again whenever a card of ``c`` moves.
     """
     cols = board.columns
     parents, kids = board.variant.parents, board.variant.children
     cells = bool(board.cells)
-    empties = cols.count([])
-    home = [0] * 52
-    moved = [0] * 52
-    inplay = [0] * 52
-    for x in play:
-        inplay[x] = 1
-    watch = _watch_lists(board, col_of, row_of)
-    work = list(play)
+    king = KING_RANK  # a local: the compiled build looks a global up on every use
+    top = up = play = 0
+    if board.withdraw:
+        for suit in range(4):
+            if upto[suit]:
+                top |= ((1 << upto[suit]) - 1) << (suit * 13)
+    empties = 0
+    watch: dict[int, list[int]] = {}
+    for c, col in enumerate(cols):
+        n = len(col)
+        if not n:
+            empties += 1
+            continue
+        d = board.down[c]
+        for i in range(n):
+            x = col[i]
+            play |= 1 << x
+            if i >= d:
+                up |= 1 << x
+                for p in parents[x]:
+                    if col_of[p] == c and row_of[p] > i:
+                        watch.setdefault(c, []).append(x)
+                        break
+        top |= 1 << col[-1]
+    for card in board.cells:
+        if card is not None:
+            top |= 1 << card
+            up |= 1 << card
+            play |= 1 << card
+    home = moved = 0
+    work = [x for col in cols for x in col]
+    work.extend(x for x in board.cells if x is not None)
     pop, push = work.pop, work.append
     while work:
         x = pop()
-        # home[x]: on top, with the next lower card of its suit gone home (or none left).
-        if not home[x] and top[x]:
+        bit = 1 << x
+        # home: on top, with the next lower card of its suit gone home (or none left).
+        if not home & bit and top & bit:
             rank = x % 13
-            if rank == upto[x // 13] or home[x - 1]:
-                home[x] = 1
-                if rank < KING_RANK and inplay[x + 1]:
+            if rank == upto[x // 13] or home >> (x - 1) & 1:
+                home |= bit
+                if rank < king and play >> (x + 1) & 1:
                     push(x + 1)
-        if moved[x] or not up[x]:
+        if moved & bit or not up & bit:
             continue
-        # moved[x]: a first place to go: home, a free cell, an empty column, a top card.
-        ok = home[x] or (cells and top[x]) or (x % 13 == KING_RANK and empties > 0)
+        # moved: a first place to go: home, a free cell, an empty column, a top card.
+        ok = bool(home & bit) or (cells and bool(top & bit))
+        ok = ok or (x % 13 == king and empties > 0)
         if not ok:
             c = col_of[x]
             for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
-                if top[p]:
+                if top >> p & 1:
                     if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
                         # p is above x in its own column: only once a card between them
                         # (or p) has moved as a base can x leave its group for p.
                         col = cols[c]
                         for m in range(row_of[x] + 1, row_of[p] + 1):
-                            if moved[col[m]]:
+                            if moved >> col[m] & 1:
                                 ok = True
                                 break
                         if ok:
@@ -180,32 +164,32 @@ def _derive(
                         break
         if not ok:
             continue
-        moved[x] = 1
+        moved |= bit
         # What x's moving uncovers: the card under it goes on top (and up), or its column
         # empties. Either may let other cards move; look at those again.
         c = col_of[x]
         if c < 0:
             continue
         i = row_of[x]
-        col = cols[c]
         if i:
-            y = col[i - 1]
-            if not top[y]:
-                top[y] = up[y] = 1
+            y = cols[c][i - 1]
+            if not top >> y & 1:
+                top |= 1 << y
+                up |= 1 << y
                 push(y)
                 for k in kids[y]:
-                    if inplay[k] and not moved[k]:
+                    if play >> k & 1 and not moved >> k & 1:
                         push(k)
             for w in watch.get(c, ()):
-                if row_of[w] < i and not moved[w]:
+                if row_of[w] < i and not moved >> w & 1:
                     push(w)
         else:
             empties += 1
             if empties == 1:
-                for k in range(KING_RANK, 52, 13):
-                    if inplay[k] and not moved[k]:
+                for k in range(king, 52, 13):
+                    if play >> k & 1 and not moved >> k & 1:
                         push(k)
-    return home
+    return home, play
 
 
 def deadlocked_pair(board: Board) -> bool:

@@ -199,6 +199,7 @@ class Search:
         cols, down, found, suits = self.cols, self.down, self.found, self.suits
         parents = self.parents
         cell0 = nt + nf  # the pile number of the first free cell
+        king = KING_RANK  # a local: the compiled build looks a global up on every use
 
         # Where a group may land: tops[card] lists the columns it is the top card of
         # (two decks: maybe two), first_empty the first empty column (if any), first_cell
@@ -275,7 +276,7 @@ class Search:
                         for t in tops[p]:
                             if t != s:
                                 bucket.append((s, i, t))
-                if x % 13 == KING_RANK and i and first_empty:
+                if x % 13 == king and i and first_empty:
                     bucket.append((s, i, first_empty[0]))
             if s == last_pile and n - 1 == last_row:
                 continue
@@ -300,7 +301,7 @@ class Search:
                 if p in tops:
                     for t in tops[p]:
                         lifts.append((cell0 + k, -1, t))
-            if x % 13 == KING_RANK and first_empty:
+            if x % 13 == king and first_empty:
                 lifts.append((cell0 + k, -1, first_empty[0]))
 
         # Off the foundations (withdrawals): a pile's top card onto a top card, a King to an
@@ -314,7 +315,7 @@ class Search:
                     if p in tops:
                         for t in tops[p]:
                             withdrawals.append((nt + f, -1, t))
-                if x % 13 == KING_RANK and first_empty:
+                if x % 13 == king and first_empty:
                     withdrawals.append((nt + f, -1, first_empty[0]))
 
         if self.lean:

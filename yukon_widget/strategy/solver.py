@@ -22,7 +22,8 @@ The search itself, its pruning and why a "lost" is a proof, are in ``search``.
 
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
-budget between the exhaustive search (a third) and *probes* (two thirds): short searches
+budget between the exhaustive search and *probes* (``MAIN_SHARES``: a third for the
+exhaustive search at first, three quarters once a deal has proved hard): short searches
 with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a node cap
 following the Luby sequence. Probes play without foundation withdrawals: a win without them
 is a win with them, and the smaller space is searched faster; the exhaustive search covers
@@ -46,7 +47,13 @@ from . import compiled, lines
 
 DEFAULT_MAX_POSITIONS = 3_000_000
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
-MAIN_SHARE = 1 / 2  # positions the main search gets per position given to the probe after it
+MAIN_SHARES = ((0, 1 / 2), (300_000, 1.0), (1_000_000, 3.0))
+"""Positions the main search gets per position given to the probe after it, from so many
+positions searched (main and probes) on. Probes win most of the hard wins they ever win
+early; past a million positions most deals left are lost, which only the exhaustive search
+can prove. On Yukon deals 1-147 and 1,001-1,116 this decides as many deals as a third for
+the main search at every budget up to 3,000,000 positions (two more at 600,000, one more at 1,200,000); see the
+README for the deals it decides at 60 s that a third left unknown."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
@@ -118,7 +125,8 @@ def solve(
             size = PROBE_NODES * core.luby(k)
             if node_limit is not None:
                 main.node_limit = node_limit - spent
-            main.pause = main.nodes + max(1, int(size * MAIN_SHARE))
+            share = next(r for n, r in reversed(MAIN_SHARES) if main.nodes + spent >= n)
+            main.pause = main.nodes + max(1, int(size * share))
             try:
                 next(steps)
             except StopIteration as done:
