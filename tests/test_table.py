@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import csv
+from pathlib import Path
 
 import pytest
 
 from yukon_widget import Game
 from yukon_widget.__main__ import main
-from yukon_widget.study.table import summarize_file
+from yukon_widget.study.table import crosscheck, render, summarize_file
 
 
 def run(tmp_path, *extra: str, nodes: str = "50000") -> int:
@@ -140,3 +141,42 @@ def test_a_clean_line_longer_than_the_line_found_is_refused(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "line 2" in err and "from one of 1" in err
     assert clean.read_text() == header + "\n" + ",".join(fields) + "\n"  # left as it was
+
+
+DATA = Path(__file__).resolve().parents[1] / "data" / "winnability"
+
+
+def write_verdicts(path, statuses: str) -> None:
+    """A solve file with one row per deal from seed 1: W won, L lost, U unknown."""
+    names = {"W": "won", "L": "lost", "U": "unknown"}
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["variant", "seed", "rules", "status", "moves", "nodes", "seconds", "line"])
+        for seed, code in enumerate(statuses, 1):
+            out.writerow(["yukon", seed, "", names[code], 0, 1, 0.0, ""])
+
+
+def test_the_two_yukon_configurations_check_each_other(tmp_path):
+    """A line without withdrawals is legal with them: a loss with them and a win without is a
+    contradiction, and each file settles some of the other's unknown deals."""
+    on, off = tmp_path / "on.csv", tmp_path / "off.csv"
+    write_verdicts(on, "WLUULL")
+    write_verdicts(off, "WLWULUW")  # one deal more: only deals both cover count
+    check = crosscheck(on, off)
+    assert check.deals == 6
+    assert check.contradictions == ()
+    assert check.won_with == (3,) and check.lost_without == (6,)
+    page = render([], [], check=check)
+    assert "No deal is proved lost with withdrawals and won without" in page
+    assert "won without: 3." in page and "lost with them: 6." in page
+    write_verdicts(off, "WWUU")
+    bad = crosscheck(on, off)
+    assert bad.deals == 4 and bad.contradictions == (2,)
+    assert "a solver bug** (2)" in render([], [], check=bad)
+
+
+def test_the_committed_table_has_no_contradiction_between_the_yukon_configurations():
+    """Every deal of the committed table proved lost with withdrawals is not won without."""
+    check = crosscheck(DATA / "yukon.csv", DATA / "yukon-no-withdrawal.csv")
+    assert check.deals >= 1_000
+    assert check.contradictions == ()

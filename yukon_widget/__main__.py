@@ -725,7 +725,7 @@ def _table(args: argparse.Namespace) -> int:
     """Solve every configuration's deals into its CSV file (resuming each, as ``solve``
     does), with ``--clean-lines`` shorten their winning lines, then write the page from all
     the files."""
-    from .study.table import CONFIGS, render, summarize_file
+    from .study.table import CONFIGS, crosscheck, render, summarize_file
 
     names = args.configs or list(CONFIGS)
     folder = Path(args.data)
@@ -781,7 +781,8 @@ def _table(args: argparse.Namespace) -> int:
         f"processes and the solver's {compiled.status()} core. Times depend on the machine, "
         "the core and what else it runs."
     )
-    tmp.write_text(render(summaries, runs, written), encoding="utf-8")
+    check = crosscheck(folder / "yukon.csv", folder / "yukon-no-withdrawal.csv")
+    tmp.write_text(render(summaries, runs, written, check), encoding="utf-8")
     tmp.replace(page)  # atomic: a reader never sees half a page
     print(f"wrote {page}", file=sys.stderr)
     return 0

@@ -52,8 +52,8 @@ MAIN_SHARES = ((0, 1 / 2), (300_000, 1.0), (1_000_000, 3.0))
 positions searched (main and probes) on. Probes win most of the hard wins they ever win
 early; past a million positions most deals left are lost, which only the exhaustive search
 can prove. On Yukon deals 1-147 and 1,001-1,116 this decides as many deals as a third for
-the main search at every budget up to 3,000,000 positions (two more at 600,000, one more at 1,200,000); see the
-README for the deals it decides at 60 s that a third left unknown."""
+the main search at every budget up to 3,000,000 positions (two more at 600,000, one more
+at 1,200,000); see the README for the deals it decides at 60 s that a third left unknown."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""

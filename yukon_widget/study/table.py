@@ -166,6 +166,71 @@ def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary
     )
 
 
+@dataclass(frozen=True)
+class Crosscheck:
+    """Yukon's verdicts with and without withdrawals held against each other.
+
+    A line of play without withdrawals is legal with them too, so a deal won without them is
+    won with them, and a deal lost with them is lost without. ``contradictions`` lists the
+    deals proved lost with withdrawals yet won without: each would be a solver bug (the win
+    is a line that replays, so the "proof" would be wrong). ``won_with`` lists the deals
+    unknown with withdrawals and won without; ``lost_without`` those unknown without and
+    lost with: verdicts the other configuration's files give.
+    """
+
+    deals: int
+    contradictions: tuple[int, ...]
+    won_with: tuple[int, ...]
+    lost_without: tuple[int, ...]
+
+
+def crosscheck(with_path: Path, without_path: Path) -> Crosscheck:
+    """Compare the verdicts of the two files over the deals from 1 on that both cover."""
+    on, off = counting_rows(with_path), counting_rows(without_path)
+    deals = min(consecutive(on), consecutive(off))
+    seeds = range(1, deals + 1)
+    return Crosscheck(
+        deals=deals,
+        contradictions=tuple(
+            s for s in seeds if on[s]["status"] == "lost" and off[s]["status"] == "won"
+        ),
+        won_with=tuple(
+            s for s in seeds if on[s]["status"] == "unknown" and off[s]["status"] == "won"
+        ),
+        lost_without=tuple(
+            s for s in seeds if off[s]["status"] == "unknown" and on[s]["status"] == "lost"
+        ),
+    )
+
+
+def _deal_list(seeds: tuple[int, ...]) -> str:
+    return ", ".join(f"{s:,}" for s in seeds) if seeds else "none"
+
+
+def _crosscheck_section(check: Crosscheck) -> list[str]:
+    if not check.deals:
+        return []
+    if check.contradictions:
+        verdict = (
+            f"**{len(check.contradictions)} deals are proved lost with withdrawals and won "
+            f"without, which cannot be: a solver bug** ({_deal_list(check.contradictions)})."
+        )
+    else:
+        verdict = "No deal is proved lost with withdrawals and won without."
+    return [
+        "## With and without withdrawals",
+        "",
+        "A line of play without foundation withdrawals is legal with them, so a deal won "
+        "without them is won with them and a deal lost with them is lost without: the two "
+        "configurations check each other, and each can settle some of the other's unknown "
+        f"deals. Over deals 1 to {check.deals:,}: {verdict} Unknown with withdrawals but won "
+        f"without: {_deal_list(check.won_with)}. Unknown without withdrawals but lost with "
+        f"them: {_deal_list(check.lost_without)}. The table above counts each configuration's "
+        "own verdicts only.",
+        "",
+    ]
+
+
 def _pct(x: float) -> str:
     """A share as a percentage: two decimals, so 10,000 deals' interval (about ±0.6% at
     most, ±0.04% near 100%) is not rounded away."""
@@ -207,9 +272,15 @@ def _lines_section(summaries: list[Summary]) -> list[str]:
     return [*out, ""]
 
 
-def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "") -> str:
+def render(
+    summaries: Iterable[Summary],
+    runs: Iterable[str],
+    written: str = "",
+    check: Crosscheck | None = None,
+) -> str:
     """The Markdown page for ``summaries``; ``runs`` are the commands that made the files
-    (one line each, oldest first), ``written`` says when and where (a sentence)."""
+    (one line each, oldest first), ``written`` says when and where (a sentence), ``check``
+    holds Yukon's two configurations against each other (``crosscheck``)."""
     summaries = list(summaries)
     out = [
         "# How many deals of the Yukon family can be won",
@@ -255,6 +326,7 @@ def render(summaries: Iterable[Summary], runs: Iterable[str], written: str = "")
         "kept as the search found them; the median line above is theirs.",
         "",
         *_lines_section(summaries),
+        *(_crosscheck_section(check) if check is not None else []),
         "## Beside published figures",
         "",
         "| source | configuration | what it says |",
