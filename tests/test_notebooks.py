@@ -27,3 +27,13 @@ def test_notebook_runs(path: Path, tmp_path: Path):
     ]
     assert not errors
     assert any(cell.get("outputs") for cell in nb.cells if cell.cell_type == "code")
+
+
+@pytest.mark.parametrize("path", NOTEBOOKS, ids=[p.stem for p in NOTEBOOKS])
+def test_every_cell_has_an_id(path: Path):
+    """nbformat 4.5 gives every cell an id; one without is a warning today, an error later."""
+    import json
+
+    cells = json.loads(path.read_text(encoding="utf-8"))["cells"]
+    assert all(cell.get("id") for cell in cells)
+    assert len({cell["id"] for cell in cells}) == len(cells)
