@@ -409,3 +409,107 @@ def test_the_engine_reads_the_models_two_deck_rows():
         game.play(notation)
         assert game.position() == play(pos, notation)
     assert {"QH t1:2-t2", "QH t1:4-t2"} <= moves(pos)
+
+
+# --- the sideways rule, move by move ----------------------------------------------------------
+#
+# After an open sideways move s (a group whose lowest card x sat on a card p1 it builds on goes
+# to another column), the search tries a move that is not sideways only if it lands on p1 or
+# moves p1 or x. Its proof rests on one fact about the rules: a move e that touches neither
+# can be played before s instead, with the same result. Each move the rule left out in real
+# searches is checked against the model: e (with its forced moves) touches neither, is legal
+# before s, s is legal after it, and both orders reach the same position. One deck only: with
+# two, "the same card" would not say which copy. Russian has no sideways move (a card builds
+# on one card only).
+
+SIDEWAYS_SEARCHES = [
+    ("yukon", 70, True),
+    ("yukon", 166, False),
+    ("yukon-cells", 5, None),
+    ("alaska", 3, True),
+    ("moosehide", 12, None),
+]
+
+
+def _landing(state: State, target: str) -> tuple[str, str | None]:
+    """What a move to ``target`` lands on: a column's top card (None when empty), or the kind
+    of pile (which foundation or cell does not matter to the position's key)."""
+    if target[0] == "t":
+        up = state.columns[int(target[1:]) - 1][1]
+        return ("t", up[-1] if up else None)
+    return (target[0], None)
+
+
+def _group(state: State, move: Move) -> tuple[str, ...]:
+    if move.source[0] != "t":
+        return (move.card,)
+    down, up = state.columns[int(move.source[1:]) - 1]
+    assert move.row is not None
+    return up[move.row - len(down) - 1 :]
+
+
+def _same_move(rules: Rules, state: State, card: str, landing: tuple[str, str | None]) -> Move:
+    for move in legal_moves(rules, state):
+        if move.card == card and _landing(state, move.target) == landing:
+            return move
+    raise AssertionError(f"{card} onto {landing} is not legal in {to_position(rules, state)}")
+
+
+@pytest.mark.parametrize(("variant", "seed", "withdrawal"), SIDEWAYS_SEARCHES)
+def test_each_move_the_sideways_rule_leaves_out_can_wait_until_after_it(variant, seed, withdrawal):
+    from yukon_widget.strategy import compiled
+
+    options = {} if withdrawal is None else {"foundation_withdrawal": withdrawal}
+    core = compiled.core()
+    search = core.Search(Game(variant, seed=seed, **options), None, 30_000, 1_000_000)
+    search.postponed = []
+    search.finish()
+    events = search.postponed
+    assert len(events) >= 20, f"the rule left out only {len(events)} moves: no test"
+    quiet = [ev for ev in events if ev[2] is None]
+    played = [ev for ev in events if ev[2] is not None]
+    sample = quiet[:: max(1, len(quiet) // 15)] + played[:: max(1, len(played) // 15)]
+    for line, left_out, forced in sample:
+        game = Game(variant, seed=seed, **options)
+        for raw in line[:-1]:
+            game.push_raw(raw)
+        before = game.position()  # X0, before the sideways move
+        s = game.push_raw(line[-1])
+        after = game.position()  # X
+        e = game.to_move(left_out)
+        rules, x0 = from_position(before)
+        _, x = from_position(after)
+        up = x0.columns[int(s.source[1:]) - 1][1]
+        p1 = up[up.index(s.card) - 1]
+        assert rules.builds(s.card, p1) and s.target[0] == "t", f"{s} is not sideways"
+        shown = f"{json.dumps(after)}\nafter {s}, left out {e} (forced: {forced})"
+
+        # e, then its forced moves, in X: none of them touches p1 or x.
+        model_e = find_move(rules, x, str(e))
+        assert p1 not in _group(x, model_e) and s.card not in _group(x, model_e), shown
+        assert _landing(x, model_e.target) != ("t", p1), shown
+        landing = _landing(x, model_e.target)
+        x = apply(x, model_e)
+        game.push_raw(left_out)
+        if forced is None:
+            # Left out without playing it: its forced moves, as the engine plays them.
+            probe = core.Search(game, None, 0, 10)
+            probe.finish()
+            forced_cards = []
+            for raw in probe.line:
+                forced_cards.append(game.push_raw(raw).card)
+        else:
+            forced_cards = []
+            for raw in forced:
+                forced_cards.append(game.push_raw(raw).card)
+        assert p1 not in forced_cards and s.card not in forced_cards, shown
+        for card in forced_cards:
+            x = apply(x, _same_move(rules, x, card, ("f", None)))
+
+        # The other order: e and its forced moves before s, then s.
+        s_landing = _landing(x0, s.target)
+        y = apply(x0, _same_move(rules, x0, e.card, landing))
+        for card in forced_cards:
+            y = apply(y, _same_move(rules, y, card, ("f", None)))
+        y = apply(y, _same_move(rules, y, s.card, s_landing))
+        assert y.key() == x.key(), shown

@@ -5,22 +5,37 @@ and as its probes, and that ``lines`` runs to find shorter finishes. It reads an
 ``Board`` of its own; ``compiled`` builds this module, ``board``, ``safety`` and
 ``relaxation`` with mypyc, and ``solve`` uses that build when it is there.
 
-Why "lost" is a proof under the rules in force. Call a position *explored* once the search
-has tried each of its moves that ``_moves`` keeps (after the forced moves). When the
-exhaustive search runs dry, every position it entered is explored, and every child of an
-explored position was entered too, or was seen before (entered earlier, or an ancestor still
-being explored, which will be explored when the search unwinds), or was proved lost by
-``relaxation.doomed`` (sound: each test there over-approximates what could ever happen), or
-is equivalent to such a child: ``_moves`` leaves out only moves whose result another kept
-move of the same position, or of its parent (the "last group" rule), also reaches, up to the
-order of columns and cells, which the key ignores. That rule depends on the path, so a
-position entered once by one path and later reached by another is not searched again with a
-different set of moves; that is fine, because the moves it left out were tried from the
-parent on the first path, which was itself explored. Forced moves replace a position by one
-that is winnable whenever it is (``safety``). So the entered positions are closed under
-moves, up to those equivalences; none is won; hence no line from the start wins. Clearing
-the table when it is full keeps the positions on the current path, so the search cannot
-loop; a position searched again is simply explored twice.
+Why "lost" is a proof under the rules in force. A *move* here is a move with the forced
+moves after it (``safety``: they replace a position by one that is winnable whenever it is).
+Let R be the positions the exhaustive search entered. When it runs dry, each was explored: at
+its first entry, each move that ``_moves`` and ``_dfs`` kept was tried and led to a position
+entered or seen (so in R), or proved lost by ``relaxation.doomed`` (sound: each test there
+over-approximates what could ever happen). Claim C: for X in R and any legal move e, X + e is
+in R or lost, up to the order of columns and cells, which the key ignores. Then every
+position reachable from the start (which is in R) is in R or lost, since a position reachable
+from a lost one is lost; none in R is won and no won position is lost, so no line wins.
+
+C holds by induction on the time of X's first entry; so does lemma S below, which C uses.
+The moves ``_moves`` and ``_dfs`` leave out at that entry, and why each loses nothing:
+
+* the symmetry rules (first empty column, first free cell, one of two equal piles): the
+  result equals a kept move's, up to the order the key ignores;
+* the "last group" rule (``_moves``): X + e is Q + e', or Q, for a position Q on the path to
+  X, so entered earlier: C at Q;
+* the sideways rule (``_dfs``): X was entered by an open sideways move s from X0 (entered
+  earlier), and e touches neither p1 nor x. Then X + e = (X0 + e) + s (the postponement
+  ``_dfs`` proves). By C at X0, X0 + e is lost, and so is X + e, or it is in R, and by S so
+  is (X0 + e) + s.
+
+Lemma S: for W in R and a sideways move s, W + s is in R or lost. Only two rules leave out a
+sideways move: symmetry (as above) and the last-group rule at a position W entered by an open
+sideways move g from W0, which keeps no move of g's group but onto ``back``; there
+W + s = W0 + s'', where s'' moves the group straight from where it sat in W0, also sideways
+(it sat on a card it builds on), or W + s = W0 when s puts it back: S at W0, entered earlier.
+Why only these two: the sideways rule never leaves out a sideways move, and a group that
+came by any other move keeps its sideways moves (``last``'s ``again``). Clearing the table
+when it is full keeps the positions on the current path, so the search cannot loop; a
+position searched again is simply explored twice, and its first entry is the one that counts.
 """
 
 from __future__ import annotations
@@ -120,6 +135,10 @@ class Search:
         self.seen: set[bytes] = set()
         self.path_keys: list[bytes] = []
         self.line: list[RawMove] = []
+        # When a list, each move the sideways rule (``_dfs``) leaves out is appended to it as
+        # (the line to the position, the move, and the forced moves it set off, or None when
+        # it was left out without playing it), so that tests can check each one.
+        self.postponed: list[tuple[tuple[RawMove, ...], RawMove, tuple | None]] | None = None
 
     def _force(self) -> list[tuple[int, int, int, int, bool]]:
         """Play every provably safe foundation move (see ``safety``); return them for undo."""
@@ -147,7 +166,7 @@ class Search:
 
     # ------------------------------------------------------------------ moves
 
-    def _moves(self, last: tuple[int, int, int, int] | None) -> list[RawMove]:
+    def _moves(self, last: tuple[int, int, int, int, int] | None) -> list[RawMove]:
         """Legal moves, best first, minus ones that provably cannot matter.
 
         The order: each move goes into one bucket, and the buckets follow one another in
@@ -172,21 +191,25 @@ class Search:
           and a King goes only to the first empty column: the result is the same position
           with columns swapped. Likewise a card goes only into the first free cell, and to
           only one of two same-suit foundation piles of equal height (two decks).
-        * ``last`` (card, pile, row, back) names the group moved by the previous move when
-          no forced move followed it (the card is -1 and the row -1 for a card in a cell);
-          ``back`` is the pile it came from when that move turned a face-down card, else -1.
-          The group is not moved again, except onto ``back``. Why that loses nothing: let
+        * ``last`` (card, pile, row, back, again) names the group moved by the previous
+          move when no forced move followed it (the card is -1 and the row -1 for a card in
+          a cell); ``back`` is the pile it came from when that move turned a face-down card,
+          else -1; ``again`` is 1 when that move was not sideways (see ``_dfs``). The group
+          is not moved again, except onto ``back``, and when ``again`` is 1, sideways: the
+          module's lemma S needs those kept, as leaving them out would lean on C at a
+          position entered later, which its induction does not give. Why that loses
+          nothing: let
           Q be the position before this run of moves of the group began (the last position
           on the path whose own ``last`` is another group or None). Each move of the run
           touched only the pile the group left and the pile it reached, and only the first
           one can have turned a card (later the group always leaves a face-up card, the one
           it landed on). So every pile's top card, but for the piles of the run, is as in
           Q, and moving the group on to any place reaches the position that moving it
-          there straight from Q reaches: one move from Q, which Q keeps (Q's ``last`` is
-          not this group; the other rules of this list cut only moves equivalent to kept
-          ones), or Q itself when that place is where the group sat in Q, unless the first
-          move turned the card there: landing on a newly turned card is a position no
-          single move from Q reaches, which is why the move onto ``back`` stays.
+          there straight from Q reaches: one move from Q, a position entered before (the
+          module docstring's induction takes it from there), or Q itself when that place is
+          where the group sat in Q, unless the first move turned the card there: landing on
+          a newly turned card is a position no single move from Q reaches, which is why the
+          move onto ``back`` stays.
 
         A lean search (probes only) also skips *sideways* moves, which lift a group off a
         card it builds on onto another: they are sometimes needed, but rarely, and leaving
@@ -221,8 +244,9 @@ class Search:
         # The group moved last (see ``last``): the pile and row of its lowest card now,
         # and ``turned``, the card its move turned (the top of ``back``), or -1.
         last_pile = last_row = back = -2
+        again = 0
         if last is not None:
-            card, pile, row, back = last
+            card, pile, row, back, again = last
             if pile < nt:
                 col = cols[pile]
                 if row < len(col) and col[row] == card:
@@ -257,6 +281,16 @@ class Search:
                 if s == last_pile and i == last_row:
                     if turned in parents[x]:
                         turns.append((s, i, back))
+                    if again and i > d and col[i - 1] in parents[x]:
+                        # A sideways move of the last group stays when it came by another
+                        # kind of move (see ``last``).
+                        for p in parents[x]:
+                            if p in tops:
+                                for t in tops[p]:
+                                    if t != s and t != back:
+                                        sideways.append((s, i, t))
+                        if x % 13 == king and first_empty:
+                            sideways.append((s, i, first_empty[0]))
                     continue
                 # The bucket says what leaving does: the card the group leaves decides.
                 if i == d and d:
@@ -368,7 +402,9 @@ class Search:
                 self.stopped = True
                 raise LimitReached
 
-    def _enter(self, last: tuple[int, int, int, int] | None, key: bytes) -> list[RawMove] | None:
+    def _enter(
+        self, last: tuple[int, int, int, int, int] | None, key: bytes
+    ) -> list[RawMove] | None:
         """Count a new position and return its moves, or None if it was searched before."""
         self._count()
         seen = self.seen
@@ -382,7 +418,29 @@ class Search:
         return self._moves(last)
 
     def _dfs(self) -> Generator[None, None, bool]:
-        """Depth-first search with an explicit stack (lines can be thousands of moves deep)."""
+        """Depth-first search with an explicit stack (lines can be thousands of moves deep).
+
+        The sideways rule. A *sideways* move lifts a group whose lowest card x sits face up
+        on a card p1 it builds on into another column (onto a card p2 it builds on, or, a
+        King, into an empty one); it is *open* when no forced move follows it. Right after
+        an open sideways move, a move that is not sideways itself is tried only if it, with
+        its forced moves, lands a card on p1 or moves p1 or x. Most positions the search
+        enters come from sideways moves, and a sideways move only matters through what it
+        makes possible on p1 (or through moving x on).
+
+        Why that loses nothing (the module docstring builds on it): let X = X0 + s with s
+        open, and e a move in X that touches neither p1 nor x. Then e is legal in X0 and
+        X0 + e + s = X + e. X0 and X differ only in that x, with the cards on it, sits on
+        p1 instead of p2. e moves no card under x or p1 (it would move them too), and a
+        group from among the cards on x moves alike from either column; it lands neither on
+        p1 (excluded) nor on p2 (covered in X); every other top card, empty column, free
+        cell and foundation is the same. Its forced moves are the same: which cards are
+        safe depends only on the foundations; p1 does not go up after e in X (that would
+        move it), and p2 is never safe in X0, where x, which builds on it, is in play; and
+        sending safe cards up in another order ends in the same position (sending one up
+        never makes another unsafe). In X0 + e, x still sits on p1 and p2 is still a top
+        card, so s is legal there and reaches X + e, which has no forced move left.
+        """
         if sum(self.found) == self.total:
             return True
         board = self.board
@@ -392,8 +450,16 @@ class Search:
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
         withdraw, seen, wide = self.withdraw, self.seen, self.wide
         apply, undo, key_of = board.apply, board.undo, board.key
-        # Frame: [moves, next index, the move played from here (for undo) or None].
-        stack: list[list] = [[moves, 0, None]]
+        down, parents, safe_cards, found = (
+            self.down,
+            self.parents,
+            self.safety.safe_cards,
+            self.found,
+        )
+        postponed = self.postponed
+        # Frame: [moves, next index, the move played from here (for undo) or None, the open
+        # sideways move that entered this position or None, the cards safe to go up then].
+        stack: list[list] = [[moves, 0, None, None, None]]
         while stack:
             if self.nodes >= self.pause:
                 yield
@@ -408,10 +474,49 @@ class Search:
             moves = frame[0]
             while frame[1] < len(moves):
                 move = moves[frame[1]]
-                s, _i, t = move
+                s, i, t = move
                 frame[1] += 1
+                # A sideways move: x, its group's lowest card, leaves a face-up card p1 it
+                # builds on for another column. Noted as (column of p1, p1, column of x,
+                # row of x, x): this method's docstring says what must follow it.
+                new: tuple[int, int, int, int, int] | None = None
+                if s < nt and t < nt and i > down[s]:
+                    col = cols[s]
+                    x = col[i]
+                    if col[i - 1] in parents[x]:
+                        new = (s, col[i - 1], t, len(cols[t]), x)
+                side = frame[3]
+                if side is not None and new is None:
+                    # Decide without playing the move when its forced moves cannot touch p1
+                    # or x. p1 never goes up while x, which builds on it, is in play. A move
+                    # out of a column that uncovers no card safe to go up, or out of a cell,
+                    # sets off none; a withdrawal at most sends its own card back up (lower
+                    # foundations make no other card safe, and this position had none).
+                    a, p1, b, rx, x = side
+                    if (
+                        s != a
+                        and t != a
+                        and not (s == b and i <= rx)
+                        and not nt <= t < nt + nf
+                        and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
+                    ):
+                        if postponed is not None:
+                            postponed.append((tuple(line), move, None))
+                        continue
                 k, flipped = apply(move)
                 forced = self._force()
+                if side is not None and new is None and t != side[0]:
+                    # Played: p1 still on top and x in its place mean neither moved (forced
+                    # moves only send cards up; a card that landed on p1 counts: t == a).
+                    a, p1, b, rx, x = side
+                    cola, colb = cols[a], cols[b]
+                    if cola and cola[-1] == p1 and rx < len(colb) and colb[rx] == x:
+                        if postponed is not None:
+                            postponed.append((tuple(line), move, tuple(m[:3] for m in forced)))
+                        for m in reversed(forced):
+                            undo(m[:3], m[3], m[4])
+                        undo(move, k, flipped)
+                        continue
                 key = key_of()
                 if key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
@@ -427,17 +532,21 @@ class Search:
                     line.extend(m[:3] for m in forced)
                     if sum(self.found) == total:
                         return True
-                    nxt = None
+                    nxt: tuple[int, int, int, int, int] | None = None
                     if not forced and (s < nt or s >= nt + nf):
                         back = s if flipped else -1
+                        again = 1 if new is None else 0
                         if t < nt:
-                            nxt = (cols[t][-k], t, len(cols[t]) - k, back)
+                            nxt = (cols[t][-k], t, len(cols[t]) - k, back, again)
                         elif t >= nt + nf:
-                            nxt = (-1, t, -1, back)
+                            nxt = (-1, t, -1, back, again)
                     child = self._enter(nxt, key)
                     if child is not None:
                         frame[2] = (move, k, flipped, forced)
-                        stack.append([child, 0, None])
+                        if new is not None and not forced:
+                            stack.append([child, 0, None, new, safe_cards(tuple(found))])
+                        else:
+                            stack.append([child, 0, None, None, None])
                         break
                     del line[len(line) - 1 - len(forced) :]
                 for m in reversed(forced):
