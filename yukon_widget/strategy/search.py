@@ -9,11 +9,12 @@ Why "lost" is a proof under the rules in force. A *move* here is a move with the
 moves after it (``safety``: they replace a position by one that is winnable whenever it is).
 Let R be the positions the exhaustive search entered. When it runs dry, each was explored: at
 its first entry, each move that ``_moves`` and ``_dfs`` kept was tried and led to a position
-entered or seen (so in R), or proved lost by ``relaxation.doomed`` (sound: each test there
-over-approximates what could ever happen). Claim C: for X in R and any legal move e, X + e is
-in R or lost, up to the order of columns and cells, which the key ignores. Then every
-position reachable from the start (which is in R) is in R or lost, since a position reachable
-from a lost one is lost; none in R is won and no won position is lost, so no line wins.
+entered (in R), or seen before (in R, or proved lost and remembered), or proved lost by
+``relaxation.doomed`` (sound: each test there over-approximates what could ever happen).
+Claim C: for X in R and any legal move e, X + e is in R or lost, up to the order of columns
+and cells, which the key ignores. Then every position reachable from the start (which is in
+R) is in R or lost, since a position reachable from a lost one is lost; none in R is won and
+no won position is lost, so no line wins.
 
 C holds by induction on the time of X's first entry; so does lemma S below, which C uses.
 The moves ``_moves`` and ``_dfs`` leave out at that entry, and why each loses nothing:
