@@ -498,6 +498,9 @@ def test_each_move_the_sideways_rule_leaves_out_can_wait_until_after_it(variant,
             forced_cards = []
             for raw in probe.line:
                 forced_cards.append(game.push_raw(raw).card)
+            # Decided without playing it, as setting off no forced move but, for a
+            # withdrawal, its own card going back up.
+            assert not forced_cards or (e.source[0] == "f" and forced_cards == [e.card]), shown
         else:
             forced_cards = []
             for raw in forced:
