@@ -40,8 +40,7 @@ def blocked(board: Board, orders: bool = True) -> bool:
     ``deadlocked_pair`` and ``jammed`` have their say (variants without free cells).
     """
     upto = _upto(board)
-    col_of, row_of = _places(board)
-    home, play = _derive(board, col_of, row_of, upto)
+    home, play, col_of, row_of = _derive(board, upto)
     if home & play != play:
         return True
     if not orders or board.cells:
@@ -49,22 +48,12 @@ def blocked(board: Board, orders: bool = True) -> bool:
     return deadlocked_pair(board) or jammed(board, col_of, row_of, upto)
 
 
-def _places(board: Board) -> tuple[list[int], list[int]]:
-    """Where each card is (one deck): ``col_of[x]``, its column (-1 when it is on a
-    foundation or in a cell), and ``row_of[x]``, its row (0 at the bottom of the column)."""
-    col_of = [-1] * 52
-    row_of = [0] * 52
-    for c, col in enumerate(board.columns):
-        for i, x in enumerate(col):
-            col_of[x] = c
-            row_of[x] = i
-    return col_of, row_of
-
-
-def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int]) -> tuple[int, int]:
+def _derive(board: Board, upto: list[int]) -> tuple[int, int, list[int], list[int]]:
     """The least fixpoint of the four events; return ``home`` and the cards in play, as
     bit sets (bit ``x`` for card ``x``: the solver runs this on most positions it enters,
-    and bit sets keep it free of lists of flags).
+    and bit sets keep it free of lists of flags), and where each card is, which the order
+    checks read too: ``col_of[x]``, its column (-1 on a foundation or in a cell), and
+    ``row_of[x]``, its row (0 at the bottom of the column).
 
     What holds now: the top card of each column and every card in a cell is on top, those
     and every face-up card are up. With withdrawals every foundation card counts as on
@@ -104,6 +93,8 @@ def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int])
             if upto[suit]:
                 top |= ((1 << upto[suit]) - 1) << (suit * 13)
     empties = 0
+    col_of = [-1] * 52
+    row_of = [0] * 52
     watch: dict[int, list[int]] = {}
     for c, col in enumerate(cols):
         n = len(col)
@@ -111,13 +102,15 @@ def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int])
             empties += 1
             continue
         d = board.down[c]
-        for i in range(n):
+        for i in range(n - 1, -1, -1):  # top down: the cards above x are placed before x
             x = col[i]
+            col_of[x] = c
+            row_of[x] = i
             play |= 1 << x
             if i >= d:
                 up |= 1 << x
                 for p in parents[x]:
-                    if col_of[p] == c and row_of[p] > i:
+                    if col_of[p] == c:  # placed already: above x
                         watch.setdefault(c, []).append(x)
                         break
         top |= 1 << col[-1]
@@ -127,18 +120,22 @@ def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int])
             up |= 1 << card
             play |= 1 << card
     home = moved = 0
+    # The cards to look at (again): at first every card in play, the tops looked at first.
     work = [x for col in cols for x in col]
     work.extend(x for x in board.cells if x is not None)
     pop, push = work.pop, work.append
+    queued = play  # the cards in ``work``: a card is queued at most once
     while work:
         x = pop()
         bit = 1 << x
+        queued ^= bit
         # home: on top, with the next lower card of its suit gone home (or none left).
         if not home & bit and top & bit:
             rank = x % 13
             if rank == upto[x // 13] or home >> (x - 1) & 1:
                 home |= bit
-                if rank < king and play >> (x + 1) & 1:
+                if rank < king and (play & ~queued) >> (x + 1) & 1:
+                    queued |= bit << 1
                     push(x + 1)
         if moved & bit or not up & bit:
             continue
@@ -176,20 +173,25 @@ def _derive(board: Board, col_of: list[int], row_of: list[int], upto: list[int])
             if not top >> y & 1:
                 top |= 1 << y
                 up |= 1 << y
-                push(y)
+                if not queued >> y & 1:
+                    queued |= 1 << y
+                    push(y)
                 for k in kids[y]:
-                    if play >> k & 1 and not moved >> k & 1:
+                    if (play & ~moved & ~queued) >> k & 1:
+                        queued |= 1 << k
                         push(k)
             for w in watch.get(c, ()):
-                if row_of[w] < i and not moved >> w & 1:
+                if row_of[w] < i and not (moved | queued) >> w & 1:
+                    queued |= 1 << w
                     push(w)
         else:
             empties += 1
             if empties == 1:
                 for k in range(king, 52, 13):
-                    if play >> k & 1 and not moved >> k & 1:
+                    if (play & ~moved & ~queued) >> k & 1:
+                        queued |= 1 << k
                         push(k)
-    return home, play
+    return home, play, col_of, row_of
 
 
 def deadlocked_pair(board: Board) -> bool:
