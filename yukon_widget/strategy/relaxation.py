@@ -60,8 +60,10 @@ def _derive(board: Board, upto: list[int]) -> tuple[int, int, list[int], list[in
     top: it may come back into play, and then it is a landing spot like any top card.
 
     Then a worklist holds the cards whose rules may have something new to derive: at first
-    every card in play, then each card again when an event its rules read is derived. The
-    rules, one block each in the loop:
+    every card in play, then each card again when an event its rules read is derived,
+    unless it is still waiting (it will read that event when its turn comes). The order in
+    which cards are looked at changes nothing: every rule only adds events, so the least
+    fixpoint is the same. The rules, one block each in the loop:
 
     * ``home`` of ``x``: ``x`` is on top, and every lower card of its suit still in play has
       gone home (``home`` of a card implies it of every lower card of its suit in play):
