@@ -2,17 +2,21 @@
 
 from __future__ import annotations
 
+import csv
 import random
+from pathlib import Path
 
 import pytest
+import rulebook
 
 from yukon_widget import Game, SolveResult, solve
 from yukon_widget.engine.cards import CODES
 from yukon_widget.engine.variants import get_variant
-from yukon_widget.strategy.relaxation import blocked, deadlocked_pair, doomed
+from yukon_widget.strategy.relaxation import blocked, deadlocked_pair, doomed, first_moves_lose
 from yukon_widget.strategy.search import Search as _Search
 from yukon_widget.strategy.search import luby as _luby
 
+ROOT = Path(__file__).resolve().parent.parent
 VARIANTS = ["yukon", "russian", "alaska", "moosehide", "double-yukon", "yukon-cells"]
 
 
@@ -451,6 +455,53 @@ def test_a_queue_with_a_way_out_is_not_condemned(columns, home):
     assert not blocked(game.board)
     result = solve(game, time_limit=None)
     assert result.won and replays_to_win(game, result)
+
+
+@pytest.mark.parametrize("variant", ["yukon", "alaska", "moosehide"])
+def test_every_first_move_refutation_is_a_true_loss(variant):
+    """``first_moves_lose`` against the independent rules model (``rulebook``, which shares no
+    code with the solver): on random endgames without withdrawals, whenever it condemns a
+    position the fixpoint passed, the model's exhaustive search finds no win in it."""
+    rng = random.Random(f"first-{variant}")
+    condemned = 0
+    for _ in range(5000):
+        game = endgame(variant, rng.randint(10, 16), rng, False)
+        if blocked(game.board, orders=False) or not first_moves_lose(game.board):
+            continue
+        verdict = rulebook.search(game.position(), 200_000).status
+        assert verdict != "won", game.position()
+        condemned += verdict == "lost"
+    assert condemned >= 5
+
+
+@pytest.mark.parametrize("config", ["yukon-no-withdrawal", "moosehide"])
+def test_no_first_move_refutation_on_a_committed_winning_line(config):
+    """The winning lines in the table's data were found before ``first_moves_lose`` existed;
+    every position along them is winnable, so it must condemn none of them."""
+    with open(ROOT / "data" / "winnability" / f"{config}.csv", newline="") as f:
+        rows = [r for r in csv.DictReader(f) if r["status"] == "won"][:40]
+    checked = 0
+    for row in rows:
+        game = Game(row["variant"], seed=int(row["seed"]), foundation_withdrawal=False)
+        for move in [None, *row["line"].split(";")]:
+            if move is not None:
+                game.play(move)
+            assert not first_moves_lose(game.board), (row["seed"], game.position())
+            checked += 1
+    assert checked > 2000
+
+
+def test_a_card_with_no_good_first_move_condemns_a_deal_at_once():
+    """Yukon deal 70 without withdrawals: the exhaustive search needed 1.63 million positions to
+    prove it lost. 9♥ must leave column 5 before Q♣ under it can turn, and it cannot
+    go home first (8♥ lies under it); wherever it first lands, the relaxation run with that
+    landing spot covered until 9♥ may leave it leaves cards short of their foundations. The
+    fixpoint alone passes the deal; ``first_moves_lose`` condemns it before any search."""
+    game = Game("yukon", seed=70, foundation_withdrawal=False)
+    assert not blocked(game.board, orders=False)
+    assert first_moves_lose(game.board)
+    result = solve(game, time_limit=None)
+    assert result.status == "lost" and result.nodes == 0
 
 
 def test_a_search_stops_when_asked():

@@ -4,7 +4,9 @@ Each test over-approximates what could ever happen from the position, so when it
 "lost" no line of play wins; it may say "not lost" of a lost position, which the search then
 settles. ``blocked`` is the main one (one deck): a least fixpoint over which cards could ever
 be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
-fixpoint cannot see. ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
+fixpoint cannot see; ``first_moves_lose`` runs the fixpoint once per way a card that must
+move first could move, each with the card it lands on covered until it may leave again.
+``doomed_two_decks`` is a coarser version of ``blocked`` for Double
 Yukon, where a card's number names two cards. They read a ``Board``.
 """
 
@@ -32,34 +34,110 @@ def blocked(board: Board, orders: bool = True) -> bool:
     * ``home``: ``x`` ever goes to its foundation;
     * ``moved``: ``x`` is ever moved as the base of a group (the lowest card it carries).
 
-    ``_derive`` sets the events that hold now and adds those that follow by its rules, until
+    ``_close`` sets the events that hold now and adds those that follow by its rules, until
     none does (each rule's argument is given there). By induction over any line of play,
     every event that happens is derived, so a card in play whose ``home`` is not derived
     never goes up: the position is lost. This subsumes "a card that covers every card it
     could move onto, in its own column". When the fixpoint passes and ``orders`` is true,
-    ``deadlocked_pair`` and ``jammed`` have their say (variants without free cells).
+    ``deadlocked_pair``, ``jammed`` and ``first_moves_lose`` have their say (variants
+    without free cells; the last also without withdrawals).
     """
     upto = _upto(board)
-    home, play, col_of, row_of = _derive(board, upto)
-    if home & play != play:
+    lay = _Layout(board, upto)
+    home = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 0, 0, -1, -1)[2]
+    if home & lay.play != lay.play:
         return True
     if not orders or board.cells:
         return False
-    return deadlocked_pair(board) or jammed(board, col_of, row_of, upto)
+    if deadlocked_pair(board) or jammed(board, lay.col_of, lay.row_of, upto):
+        return True
+    return not board.withdraw and _first_moves_lose(lay, upto)
 
 
-def _derive(board: Board, upto: list[int]) -> tuple[int, int, list[int], list[int]]:
-    """The least fixpoint of the four events; return ``home`` and the cards in play, as
-    bit sets (bit ``x`` for card ``x``: the solver runs this on most positions it enters,
-    and bit sets keep it free of lists of flags), and where each card is, which the order
-    checks read too: ``col_of[x]``, its column (-1 on a foundation or in a cell), and
-    ``row_of[x]``, its row (0 at the bottom of the column).
+class _Layout:
+    """Where each card of a position is, and the events that hold in it now, read once for
+    every fixpoint run on the position: ``col_of[x]``, the column of card ``x`` (-1 on a
+    foundation or in a cell), ``row_of[x]``, its row (0 at the bottom of the column), and
+    ``top``, ``up`` and ``play`` (the cards in play) as bit sets (bit ``x`` for card ``x``:
+    the solver runs this on most positions it enters, and bit sets keep it free of lists of
+    flags), with ``empties``, the number of empty columns.
 
     What holds now: the top card of each column and every card in a cell is on top, those
     and every face-up card are up. With withdrawals every foundation card counts as on
     top: it may come back into play, and then it is a landing spot like any top card.
+    ``watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
+    them in ``c`` (see ``_close``).
+    """
 
-    Then a worklist holds the cards whose rules may have something new to derive: at first
+    def __init__(self, board: Board, upto: list[int]) -> None:
+        self.board = board
+        cols = self.cols = board.columns
+        parents = board.variant.parents
+        top = up = play = 0
+        if board.withdraw:
+            for suit in range(4):
+                if upto[suit]:
+                    top |= ((1 << upto[suit]) - 1) << (suit * 13)
+        empties = 0
+        col_of = [-1] * 52
+        row_of = [0] * 52
+        watch: dict[int, list[int]] = {}
+        for c, col in enumerate(cols):
+            n = len(col)
+            if not n:
+                empties += 1
+                continue
+            d = board.down[c]
+            for i in range(n - 1, -1, -1):  # top down: the cards above x are placed before x
+                x = col[i]
+                col_of[x] = c
+                row_of[x] = i
+                play |= 1 << x
+                if i >= d:
+                    up |= 1 << x
+                    for p in parents[x]:
+                        if col_of[p] == c:  # placed already: above x
+                            watch.setdefault(c, []).append(x)
+                            break
+            top |= 1 << col[-1]
+        for card in board.cells:
+            if card is not None:
+                top |= 1 << card
+                up |= 1 << card
+                play |= 1 << card
+        self.top, self.up, self.play, self.empties = top, up, play, empties
+        self.col_of, self.row_of, self.watch = col_of, row_of, watch
+
+    def above(self, p: int, x: int, moved: int) -> bool:
+        """``p`` lies above ``x`` in ``x``'s column, and no card between them (nor ``p``) has
+        moved as a base: ``p`` is still in ``x``'s group, so ``x`` cannot move onto it."""
+        c = self.col_of[x]
+        if c < 0 or self.col_of[p] != c or self.row_of[p] < self.row_of[x]:
+            return False
+        col = self.cols[c]
+        return not any(moved >> col[m] & 1 for m in range(self.row_of[x] + 1, self.row_of[p] + 1))
+
+
+def _close(
+    lay: _Layout,
+    upto: list[int],
+    top: int,
+    up: int,
+    home: int,
+    moved: int,
+    empties: int,
+    frozen: int,
+    kept: int,
+    gate_x: int,
+    gate_p: int,
+) -> tuple[int, int, int, int, int]:
+    """Add to the events given (``top``, ``up``, ``home``, ``moved`` as bit sets, and how many
+    columns are empty or have been emptied) all that follow by the rules below; return the
+    five. A card in ``frozen`` never moves (nor goes home), one in ``kept`` never goes home.
+    With ``gate_x`` (else -1) sitting on ``gate_p``, ``gate_p`` serves no other card as a
+    landing spot, nor goes home, until ``gate_x`` may have left it (``first_moves_lose``).
+
+    A worklist holds the cards whose rules may have something new to derive: at first
     every card in play, then each card again when an event its rules read is derived,
     unless it is still waiting (it will read that event when its turn comes). The order in
     which cards are looked at changes nothing: every rule only adds events, so the least
@@ -81,119 +159,175 @@ def _derive(board: Board, upto: list[int]) -> tuple[int, int, list[int], list[in
       of a column, so nothing can come between two cards, and a group whose moved card lies
       lower carries both along, so ``x`` leaves ``y`` only by moving as a base.
 
-    ``watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
+    ``lay.watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
     them in ``c``: such a card may move onto that one only once a card between them (or
     that one) has moved as a base, so it is looked at again whenever a card of ``c`` moves.
     """
-    cols = board.columns
+    board = lay.board
+    cols, col_of, row_of, watch, play = lay.cols, lay.col_of, lay.row_of, lay.watch, lay.play
     parents, kids = board.variant.parents, board.variant.children
     cells = bool(board.cells)
     king = KING_RANK  # a local: the compiled build looks a global up on every use
-    top = up = play = 0
-    if board.withdraw:
-        for suit in range(4):
-            if upto[suit]:
-                top |= ((1 << upto[suit]) - 1) << (suit * 13)
-    empties = 0
-    col_of = [-1] * 52
-    row_of = [0] * 52
-    watch: dict[int, list[int]] = {}
-    for c, col in enumerate(cols):
-        n = len(col)
-        if not n:
-            empties += 1
-            continue
-        d = board.down[c]
-        for i in range(n - 1, -1, -1):  # top down: the cards above x are placed before x
-            x = col[i]
-            col_of[x] = c
-            row_of[x] = i
-            play |= 1 << x
-            if i >= d:
-                up |= 1 << x
-                for p in parents[x]:
-                    if col_of[p] == c:  # placed already: above x
-                        watch.setdefault(c, []).append(x)
-                        break
-        top |= 1 << col[-1]
-    for card in board.cells:
-        if card is not None:
-            top |= 1 << card
-            up |= 1 << card
-            play |= 1 << card
-    home = moved = 0
+    no_home = frozen | kept
+    shut = gate_x >= 0  # gate_p still covered by gate_x, as far as is derived
     # The cards to look at (again): at first every card in play, the tops looked at first.
     work = [x for col in cols for x in col]
     work.extend(x for x in board.cells if x is not None)
     pop, push = work.pop, work.append
     queued = play  # the cards in ``work``: a card is queued at most once
-    while work:
-        x = pop()
-        bit = 1 << x
-        queued ^= bit
-        # home: on top, with the next lower card of its suit gone home (or none left).
-        if not home & bit and top & bit:
-            rank = x % 13
-            if rank == upto[x // 13] or home >> (x - 1) & 1:
-                home |= bit
-                if rank < king and (play & ~queued) >> (x + 1) & 1:
-                    queued |= bit << 1
-                    push(x + 1)
-        if moved & bit or not up & bit:
-            continue
-        # moved: a first place to go: home, a free cell, an empty column, a top card.
-        ok = bool(home & bit) or (cells and bool(top & bit))
-        ok = ok or (x % 13 == king and empties > 0)
-        if not ok:
-            c = col_of[x]
-            for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
-                if top >> p & 1:
-                    if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
-                        # p is above x in its own column: only once a card between them
-                        # (or p) has moved as a base can x leave its group for p.
-                        col = cols[c]
-                        for m in range(row_of[x] + 1, row_of[p] + 1):
-                            if moved >> col[m] & 1:
-                                ok = True
+    while True:
+        while work:
+            x = pop()
+            bit = 1 << x
+            queued ^= bit
+            # home: on top, with the next lower card of its suit gone home (or none left).
+            if not (home | no_home) & bit and top & bit and not (shut and x == gate_p):
+                rank = x % 13
+                if rank == upto[x // 13] or home >> (x - 1) & 1:
+                    home |= bit
+                    if rank < king and (play & ~queued) >> (x + 1) & 1:
+                        queued |= bit << 1
+                        push(x + 1)
+            if (moved | frozen) & bit or not up & bit:
+                continue
+            # moved: a first place to go: home, a free cell, an empty column, a top card.
+            ok = bool(home & bit) or (cells and bool(top & bit))
+            ok = ok or (x % 13 == king and empties > 0)
+            if not ok:
+                c = col_of[x]
+                for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
+                    if top >> p & 1 and not (shut and p == gate_p and x != gate_x):
+                        if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
+                            # p is above x in its own column: only once a card between them
+                            # (or p) has moved as a base can x leave its group for p.
+                            col = cols[c]
+                            for m in range(row_of[x] + 1, row_of[p] + 1):
+                                if moved >> col[m] & 1:
+                                    ok = True
+                                    break
+                            if ok:
                                 break
-                        if ok:
+                        else:
+                            ok = True
                             break
-                    else:
-                        ok = True
-                        break
-        if not ok:
+            if not ok:
+                continue
+            moved |= bit
+            # What x's moving uncovers: the card under it goes on top (and up), or its column
+            # empties. Either may let other cards move; look at those again.
+            c = col_of[x]
+            if c < 0:
+                continue
+            i = row_of[x]
+            if i:
+                y = cols[c][i - 1]
+                if not top >> y & 1:
+                    top |= 1 << y
+                    up |= 1 << y
+                    if not queued >> y & 1:
+                        queued |= 1 << y
+                        push(y)
+                    for k in kids[y]:
+                        if (play & ~moved & ~queued) >> k & 1:
+                            queued |= 1 << k
+                            push(k)
+                for w in watch.get(c, ()):
+                    if row_of[w] < i and not (moved | queued) >> w & 1:
+                        queued |= 1 << w
+                        push(w)
+            else:
+                empties += 1
+                if empties == 1:
+                    for k in range(king, 52, 13):
+                        if (play & ~moved & ~queued) >> k & 1:
+                            queued |= 1 << k
+                            push(k)
+        if not shut or not _may_leave(lay, gate_x, gate_p, top, home, moved):
+            return top, up, home, moved, empties
+        # gate_x may leave gate_p: the rules gate_p held back may fire now.
+        shut = False
+        for k in (gate_p, *kids[gate_p]):
+            if play >> k & 1 and not queued >> k & 1:
+                queued |= 1 << k
+                push(k)
+
+
+def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) -> bool:
+    """``x``, a card that is not a King, sitting on ``p`` in a variant without free cells, may
+    move off it as a base: to its foundation, or onto another card it builds on that is on
+    top and not in its group (see ``_Layout.above``)."""
+    if home >> x & 1:
+        return True
+    for q in lay.board.variant.parents[x]:
+        if q != p and top >> q & 1 and not lay.above(q, x, moved):
+            return True
+    return False
+
+
+def first_moves_lose(board: Board) -> bool:
+    """One deck, no free cells, no withdrawals: some column's lowest face-up card ``x``, not a
+    King, can leave the face-down card ``y`` under it in no way that still wins.
+
+    ``y`` must turn before it goes home, and only ``x``'s moving as a base turns it (``x``
+    is directly on it). Let ``e`` be ``x``'s first move as a base in a winning line; until
+    ``e``, ``x`` and the cards under it stay where they are. The fixpoint with ``x`` frozen
+    (``_close``'s ``frozen``: it neither moves nor goes home) over-approximates every event
+    before ``e``, by the same induction as ``blocked``'s. ``e`` can be:
+
+    * ``x`` going home: it needs ``x`` on top and the lower cards of its suit home before
+      ``e``. If the frozen fixpoint derives that, ``x`` proves nothing; else ``e`` is not this.
+    * ``x`` (not a King, and there are no free cells) onto a card ``p`` it builds on, on top
+      then and not in ``x``'s group. Before ``e``, ``p`` has not gone home (it would stay
+      there: no withdrawals), so the fixpoint with ``x`` frozen and ``p`` kept from its
+      foundation over-approximates the events before ``e``; if it does not derive ``p`` on
+      top, out of ``x``'s group, ``e`` is not this. Else the events after ``e``: from then on
+      ``x`` sits on ``p`` until ``x`` moves as a base again, to its foundation or onto
+      another card it builds on (``_may_leave``); if ``p`` moves, it carries ``x``. So until
+      then ``p`` is never on top: it cannot go home, nor can another card land on it. The
+      fixpoint run from the events before ``e``, with ``x`` moved and ``y`` on top, and
+      with those two rules gated on ``x``'s leaving (``_close``'s gate), derives every event
+      of the line, by the same induction (an event after ``e`` that needs ``p`` on top comes
+      after ``x`` has left, whose own conditions came before). If it leaves a card short of
+      its foundation, no winning line makes this ``e``.
+
+    If no ``e`` is left for some ``x``, no line wins: the position is lost.
+    """
+    if board.variant.decks != 1 or board.cells or board.withdraw:
+        return False
+    upto = _upto(board)
+    return _first_moves_lose(_Layout(board, upto), upto)
+
+
+def _first_moves_lose(lay: _Layout, upto: list[int]) -> bool:
+    board = lay.board
+    cols, down, parents, play = lay.cols, board.down, board.variant.parents, lay.play
+    for c, col in enumerate(cols):
+        d = down[c]
+        if not d or d >= len(col):
             continue
-        moved |= bit
-        # What x's moving uncovers: the card under it goes on top (and up), or its column
-        # empties. Either may let other cards move; look at those again.
-        c = col_of[x]
-        if c < 0:
+        x = col[d]
+        if x % 13 == KING_RANK:
             continue
-        i = row_of[x]
-        if i:
-            y = cols[c][i - 1]
-            if not top >> y & 1:
-                top |= 1 << y
-                up |= 1 << y
-                if not queued >> y & 1:
-                    queued |= 1 << y
-                    push(y)
-                for k in kids[y]:
-                    if (play & ~moved & ~queued) >> k & 1:
-                        queued |= 1 << k
-                        push(k)
-            for w in watch.get(c, ()):
-                if row_of[w] < i and not (moved | queued) >> w & 1:
-                    queued |= 1 << w
-                    push(w)
+        xb = 1 << x
+        before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, -1, -1)
+        if before[0] & xb and (x % 13 == upto[x // 13] or before[2] >> (x - 1) & 1):
+            continue  # x may go home as its first move
+        yb = 1 << col[d - 1]
+        for p in parents[x]:
+            pb = 1 << p
+            top, up, home, moved, empties = before
+            if home & pb:  # in this case p has not gone home before e
+                top, up, home, moved, empties = _close(
+                    lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, -1, -1
+                )
+            if not top & pb or lay.above(p, x, moved):
+                continue  # x never lands on p first
+            home = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, x, p)[2]
+            if home & play == play:
+                break  # a way on: x proves nothing
         else:
-            empties += 1
-            if empties == 1:
-                for k in range(king, 52, 13):
-                    if (play & ~moved & ~queued) >> k & 1:
-                        queued |= 1 << k
-                        push(k)
-    return home, play, col_of, row_of
+            return True
+    return False
 
 
 def deadlocked_pair(board: Board) -> bool:
