@@ -10,7 +10,8 @@ moves after it (``safety``: they replace a position by one that is winnable when
 Let R be the positions the exhaustive search entered. When it runs dry, each was explored: at
 its first entry, each move that ``_moves`` and ``_dfs`` kept was tried and led to a position
 entered (in R), or seen before (in R, or proved lost and remembered), or proved lost by
-``relaxation.doomed`` (sound: each test there over-approximates what could ever happen).
+``relaxation.doomed`` (sound: each test there over-approximates what could ever happen; the
+start position may also be proved lost by ``relaxation.first_moves_lose``, sound alike).
 Claim C: for X in R and any legal move e, X + e is in R or lost, up to the order of columns
 and cells, which the key ignores. Then every position reachable from the start (which is in
 R) is in R or lost, since a position reachable from a lost one is lost; none in R is won and
@@ -49,7 +50,7 @@ from typing import Any
 from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
-from .relaxation import doomed
+from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
 
 PROBE_NOISE = 20.0  # how far (in places) a probe's random jitter may move a move in the order
@@ -373,7 +374,9 @@ class Search:
         """
         forced = self._force()
         self.line.extend(m[:3] for m in forced)
-        if doomed(self.board):
+        # With withdrawals the relaxation's first-move check is asked here only: it proves
+        # some deals lost at once, and asked of every position it slows the search.
+        if doomed(self.board) or (self.withdraw and first_moves_lose(self.board)):
             return "lost"
         won = yield from self._dfs()
         return "won" if won else "lost"
