@@ -16,14 +16,15 @@ from ..engine.board import Board
 from ..engine.cards import KING_RANK
 
 
-def doomed(board: Board) -> bool:
-    """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``)."""
+def doomed(board: Board, first_moves: bool = True) -> bool:
+    """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``);
+    ``first_moves`` False leaves ``first_moves_lose`` out (it costs several fixpoints)."""
     if board.variant.decks == 1:
-        return blocked(board)
+        return blocked(board, first_moves=first_moves)
     return doomed_two_decks(board)
 
 
-def blocked(board: Board, orders: bool = True) -> bool:
+def blocked(board: Board, orders: bool = True, first_moves: bool = True) -> bool:
     """One deck: some card in play can never reach its foundation, whatever is played.
 
     Four kinds of event are over-approximated as a least fixpoint, each derived only
@@ -39,10 +40,10 @@ def blocked(board: Board, orders: bool = True) -> bool:
     every event that happens is derived, so a card in play whose ``home`` is not derived
     never goes up: the position is lost. This subsumes "a card that covers every card it
     could move onto, in its own column". When the fixpoint passes and ``orders`` is true,
-    ``deadlocked_pair``, ``jammed`` and ``first_moves_lose`` have their say (variants
-    without free cells; the last only without withdrawals: with them it condemns fewer
-    positions and, asked of every position, slowed hard searches 1.5 to 2.4 times for
-    nothing, so the search asks it of its start position only).
+    ``deadlocked_pair``, ``jammed`` and, with ``first_moves``, ``first_moves_lose`` have
+    their say (variants without free cells; the last only without withdrawals: with them
+    it condemns fewer positions and, asked of every position, slowed hard searches 1.4 to
+    2.4 times for nothing, so the search asks it of its start position only).
     """
     upto = _upto(board)
     lay = _Layout(board, upto)
@@ -53,7 +54,7 @@ def blocked(board: Board, orders: bool = True) -> bool:
         return False
     if deadlocked_pair(board) or jammed(board, lay.col_of, lay.row_of, upto):
         return True
-    return not board.withdraw and _first_moves_lose(lay, upto)
+    return first_moves and not board.withdraw and _first_moves_lose(lay, upto)
 
 
 class _Layout:
