@@ -468,13 +468,14 @@ def test_every_first_move_refutation_is_a_true_loss(variant, withdraw):
     rng = random.Random(f"first-{variant}" if not withdraw else f"first-w-{variant}")
     condemned = 0
     for _ in range(5000):
-        game = endgame(variant, rng.randint(10, 16), rng, withdraw)
+        # With withdrawals the model's search grows fast: fewer cards keep it to seconds.
+        game = endgame(variant, rng.randint(10, 14 if withdraw else 16), rng, withdraw)
         if blocked(game.board, orders=False) or not first_moves_lose(game.board):
             continue
         verdict = rulebook.search(game.position(), 200_000).status
         assert verdict != "won", game.position()
         condemned += verdict == "lost"
-    assert condemned >= (3 if withdraw else 5)
+    assert condemned >= (2 if withdraw else 5)
 
 
 @pytest.mark.parametrize("config", ["yukon", "yukon-no-withdrawal", "alaska", "moosehide"])
