@@ -478,6 +478,26 @@ def test_every_first_move_refutation_is_a_true_loss(variant, withdraw):
     assert condemned >= (2 if withdraw else 5)
 
 
+def test_every_refutation_by_two_first_moves_is_a_true_loss():
+    """The pair form of ``first_moves_lose`` (two cards that must each leave a face-down card,
+    in either order) against the independent rules model: on random Yukon endgames the
+    single-card form passes, whenever the pair form condemns one the model finds no win.
+    Larger endgames than above: the pair form needs two columns with face-down cards."""
+    rng = random.Random("first-pairs-yukon")
+    condemned = 0
+    for _ in range(12_000):
+        game = endgame("yukon", rng.randint(16, 22), rng, False)
+        board = game.board
+        if blocked(board, orders=False) or first_moves_lose(board, pairs=False):
+            continue
+        if not first_moves_lose(board):
+            continue
+        verdict = rulebook.search(game.position(), 200_000).status
+        assert verdict != "won", game.position()
+        condemned += verdict == "lost"
+    assert condemned >= 3
+
+
 @pytest.mark.parametrize("config", ["yukon", "yukon-no-withdrawal", "alaska", "moosehide"])
 def test_no_first_move_refutation_on_a_committed_winning_line(config):
     """The winning lines in the table's data were found before ``first_moves_lose`` existed;
@@ -511,6 +531,19 @@ def test_a_card_with_no_good_first_move_condemns_a_deal_at_once():
     assert result.status == "lost" and result.nodes == 0
     game = Game("yukon", seed=911, foundation_withdrawal=True)
     assert not blocked(game.board) and first_moves_lose(game.board)
+    result = solve(game, time_limit=None)
+    assert result.status == "lost" and result.nodes == 0
+
+
+def test_two_cards_with_no_good_first_moves_condemn_a_deal_at_once():
+    """Yukon deal 5,463 without withdrawals, which 2,000,000 positions left unknown: 8♠ and
+    J♠ must each leave a face-down card, and each alone has a first move that the fixpoint
+    lets on; but whichever of the two moves first, and wherever each lands, the fixpoint
+    leaves cards short of their foundations."""
+    game = Game("yukon", seed=5463, foundation_withdrawal=False)
+    assert not blocked(game.board, orders=False)
+    assert not first_moves_lose(game.board, pairs=False)
+    assert first_moves_lose(game.board)
     result = solve(game, time_limit=None)
     assert result.status == "lost" and result.nodes == 0
 

@@ -5,7 +5,8 @@ Each test over-approximates what could ever happen from the position, so when it
 settles. ``blocked`` is the main one (one deck): a least fixpoint over which cards could ever
 be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
 fixpoint cannot see; ``first_moves_lose`` runs the fixpoint once per way a card that must
-move first could move, each with the card it lands on covered until it may leave again.
+move first could move (and per order and ways two such cards could), each with the card it
+lands on covered until it may leave again.
 ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
 Yukon, where a card's number names two cards. They read a ``Board``.
 """
@@ -18,7 +19,7 @@ from ..engine.cards import KING_RANK
 
 def doomed(board: Board, first_moves: bool = True) -> bool:
     """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``);
-    ``first_moves`` False leaves ``first_moves_lose`` out (it costs several fixpoints)."""
+    ``first_moves`` False leaves ``first_moves_lose`` out (it costs many fixpoints)."""
     if board.variant.decks == 1:
         return blocked(board, first_moves=first_moves)
     return doomed_two_decks(board)
@@ -47,7 +48,7 @@ def blocked(board: Board, orders: bool = True, first_moves: bool = True) -> bool
     """
     upto = _upto(board)
     lay = _Layout(board, upto)
-    home = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 0, 0, -1, -1)[2]
+    home = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 0, 0, [])[2]
     if home & lay.play != lay.play:
         return True
     if not orders or board.cells:
@@ -131,15 +132,14 @@ def _close(
     empties: int,
     frozen: int,
     kept: int,
-    gate_x: int,
-    gate_p: int,
-) -> tuple[int, int, int, int, int]:
+    gates: list[tuple[int, int]],
+) -> tuple[int, int, int, int, int, int]:
     """Add to the events given (``top``, ``up``, ``home``, ``moved`` as bit sets, and how many
     columns are empty or have been emptied) all that follow by the rules below; return the
-    five. A card in ``frozen`` never moves (nor goes home), one in ``kept`` never goes home.
-    With ``gate_x`` (else -1) sitting on ``gate_p``, ``gate_p`` serves no other card as a
-    landing spot, nor (without withdrawals) goes home, until ``gate_x`` may have left it
-    (``first_moves_lose``).
+    five, and the landing spots still held (below). A card in ``frozen`` never moves (nor
+    goes home), one in ``kept`` never goes home. For each gate ``(x, p)``, ``x`` sitting on
+    ``p``: ``p`` is held, serving no other card as a landing spot, nor (without withdrawals)
+    going home, until ``x`` may have left it (``first_moves_lose``).
 
     A worklist holds the cards whose rules may have something new to derive: at first
     every card in play, then each card again when an event its rules read is derived,
@@ -173,7 +173,9 @@ def _close(
     cells = bool(board.cells)
     king = KING_RANK  # a local: the compiled build looks a global up on every use
     no_home = frozen | kept
-    shut = gate_x >= 0  # gate_p still covered by gate_x, as far as is derived
+    held = 0  # the landing spots still covered by their gate's card, as far as is derived
+    for _, p in gates:
+        held |= 1 << p
     once = not board.withdraw  # a card goes home once: its home can be held back
     # The cards to look at (again): at first every card in play, the tops looked at first.
     work = [x for col in cols for x in col]
@@ -186,7 +188,7 @@ def _close(
             bit = 1 << x
             queued ^= bit
             # home: on top, with the next lower card of its suit gone home (or none left).
-            if not (home | no_home) & bit and top & bit and not (shut and x == gate_p and once):
+            if not (home | no_home) & bit and top & bit and not (once and held & bit):
                 rank = x % 13
                 if rank == upto[x // 13] or home >> (x - 1) & 1:
                     home |= bit
@@ -201,7 +203,7 @@ def _close(
             if not ok:
                 c = col_of[x]
                 for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
-                    if top >> p & 1 and not (shut and p == gate_p and x != gate_x):
+                    if top >> p & 1 and not (held >> p & 1 and (x, p) not in gates):
                         if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
                             # p is above x in its own column: only once a card between them
                             # (or p) has moved as a base can x leave its group for p.
@@ -247,14 +249,20 @@ def _close(
                         if (play & ~moved & ~queued) >> k & 1:
                             queued |= 1 << k
                             push(k)
-        if not shut or not _may_leave(lay, gate_x, gate_p, top, home, moved):
-            return top, up, home, moved, empties
-        # gate_x may leave gate_p: the rules gate_p held back may fire now.
-        shut = False
-        for k in (gate_p, *kids[gate_p]):
-            if play >> k & 1 and not queued >> k & 1:
-                queued |= 1 << k
-                push(k)
+        left = 0  # the held spots whose card may leave them now
+        for g, p in gates:
+            if held >> p & 1 and _may_leave(lay, g, p, top, home, moved):
+                left |= 1 << p
+        if not left:
+            return top, up, home, moved, empties, held
+        # The rules those spots held back may fire now.
+        held &= ~left
+        for _, p in gates:
+            if left >> p & 1:
+                for k in (p, *kids[p]):
+                    if play >> k & 1 and not queued >> k & 1:
+                        queued |= 1 << k
+                        push(k)
 
 
 def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) -> bool:
@@ -269,9 +277,10 @@ def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) ->
     return False
 
 
-def first_moves_lose(board: Board) -> bool:
+def first_moves_lose(board: Board, pairs: bool = True) -> bool:
     """One deck, no free cells: some column's lowest face-up card ``x``, not a King, can
-    leave the face-down card ``y`` under it in no way that still wins.
+    leave the face-down card ``y`` under it in no way that still wins; or (with ``pairs``)
+    two such cards cannot both leave, in either order.
 
     ``y`` must turn before it goes home, and only ``x``'s moving as a base turns it (``x``
     is directly on it). Let ``e`` be ``x``'s first move as a base in a winning line; until
@@ -299,16 +308,39 @@ def first_moves_lose(board: Board) -> bool:
       line makes this ``e``.
 
     If no ``e`` is left for some ``x``, no line wins: the position is lost.
+
+    Two such cards ``x1`` (on ``y1``) and ``x2`` (on ``y2``), in different columns, each
+    make a first move as a base in a winning line, ``e1`` and ``e2``: two different moves
+    (until its first move each stays in its own column, so neither carries the other).
+    Say ``e1`` comes first (the other order is the same with the names swapped). Before
+    ``e1`` neither moves: the fixpoint with both frozen over-approximates those events.
+    If it lets ``x1`` go home, this order proves nothing. Else ``e1`` puts ``x1`` on a
+    ``p1``, as above (kept from home before ``e1`` without withdrawals). Between ``e1`` and
+    ``e2``, ``x2`` is still frozen and ``p1`` held by ``x1``: the gated fixpoint from the
+    events before ``e1`` over-approximates them. If it lets ``x2`` go home, this order
+    proves nothing. Else ``e2`` puts ``x2`` on a ``p2`` on top then and not held (a spot
+    still held at the end of that fixpoint is held until ``e2``); without withdrawals
+    ``p2`` has not gone home before ``e2``, so both fixpoints before ``e2`` may keep it
+    from home. After ``e2`` the fixpoint runs with both gates (``x1``'s only if still
+    held). If every ``p1``, ``p2`` of both orders leaves a card short of its foundation,
+    the position is lost.
     """
     if board.variant.decks != 1 or board.cells:
         return False
     upto = _upto(board)
-    return _first_moves_lose(_Layout(board, upto), upto)
+    return _first_moves_lose(_Layout(board, upto), upto, pairs)
 
 
-def _first_moves_lose(lay: _Layout, upto: list[int]) -> bool:
+def _goes_home(x: int, upto: list[int], top: int, home: int) -> bool:
+    """``x`` is on top and the next lower card of its suit home (or none is left)."""
+    return bool(top >> x & 1) and (x % 13 == upto[x // 13] or bool(home >> (x - 1) & 1))
+
+
+def _first_moves_lose(lay: _Layout, upto: list[int], pairs: bool = True) -> bool:
     board = lay.board
     cols, down, parents, play = lay.cols, board.down, board.variant.parents, lay.play
+    once = not board.withdraw  # without withdrawals a landing spot is kept from home before
+    lows: list[tuple[int, int]] = []  # a column's lowest face-up card, and the card under it
     for c, col in enumerate(cols):
         d = down[c]
         if not d or d >= len(col):
@@ -316,26 +348,83 @@ def _first_moves_lose(lay: _Layout, upto: list[int]) -> bool:
         x = col[d]
         if x % 13 == KING_RANK:
             continue
+        lows.append((x, col[d - 1]))
         xb = 1 << x
-        before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, -1, -1)
-        if before[0] & xb and (x % 13 == upto[x // 13] or before[2] >> (x - 1) & 1):
+        before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, [])
+        if _goes_home(x, upto, before[0], before[2]):
             continue  # x may go home as its first move
         yb = 1 << col[d - 1]
         for p in parents[x]:
             pb = 1 << p
-            top, up, home, moved, empties = before
-            if home & pb and not board.withdraw:  # here p has not gone home before e
-                top, up, home, moved, empties = _close(
-                    lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, -1, -1
+            top, up, home, moved, empties, _ = before
+            if home & pb and once:  # here p has not gone home before e
+                top, up, home, moved, empties, _ = _close(
+                    lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, []
                 )
             if not top & pb or lay.above(p, x, moved):
                 continue  # x never lands on p first
-            home = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, x, p)[2]
-            if home & play == play:
+            end = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, [(x, p)])
+            if end[2] & play == play:
                 break  # a way on: x proves nothing
         else:
             return True
+    if not pairs:
+        return False
+    for i in range(len(lows)):
+        for j in range(i + 1, len(lows)):
+            (x1, y1), (x2, y2) = lows[i], lows[j]
+            if _order_loses(lay, upto, x1, y1, x2, y2) and _order_loses(lay, upto, x2, y2, x1, y1):
+                return True
     return False
+
+
+def _order_loses(lay: _Layout, upto: list[int], x1: int, y1: int, x2: int, y2: int) -> bool:
+    """No winning line moves ``x1`` off ``y1`` before ``x2`` off ``y2`` (``first_moves_lose``)."""
+    parents, play = lay.board.variant.parents, lay.play
+    once = not lay.board.withdraw
+    b1, b2 = 1 << x1, 1 << x2
+    both = b1 | b2
+    base = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, both, 0, [])
+    if _goes_home(x1, upto, base[0], base[2]):
+        return False
+    for p1 in parents[x1]:
+        k1 = 1 << p1 if base[2] >> p1 & 1 and once else 0
+        st = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, both, k1, []) if k1 else base
+        if not st[0] >> p1 & 1 or lay.above(p1, x1, st[3]):
+            continue  # x1 never lands on p1 first
+        mid = _after(lay, upto, st, x1, y1, b2, 0, [(x1, p1)])
+        if _goes_home(x2, upto, mid[0], mid[2]):
+            return False
+        for p2 in parents[x2]:
+            m = mid
+            if m[2] >> p2 & 1 and once:  # p2 has not gone home before e2
+                k2 = 1 << p2
+                a = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, both, k1 | k2, [])
+                if not a[0] >> p1 & 1 or lay.above(p1, x1, a[3]):
+                    continue
+                m = _after(lay, upto, a, x1, y1, b2, k2, [(x1, p1)])
+            if not m[0] >> p2 & 1 or m[5] >> p2 & 1 or lay.above(p2, x2, m[3]):
+                continue  # x2 never lands on p2 first
+            gates = [(x1, p1), (x2, p2)] if m[5] >> p1 & 1 else [(x2, p2)]
+            if _after(lay, upto, m, x2, y2, 0, 0, gates)[2] & play == play:
+                return False  # a way on
+    return True
+
+
+def _after(
+    lay: _Layout,
+    upto: list[int],
+    st: tuple[int, int, int, int, int, int],
+    x: int,
+    y: int,
+    frozen: int,
+    kept: int,
+    gates: list[tuple[int, int]],
+) -> tuple[int, int, int, int, int, int]:
+    """The fixpoint from the events ``st`` once ``x`` has moved off ``y`` (``y`` on top)."""
+    top, up, home, moved, empties, _ = st
+    yb = 1 << y
+    return _close(lay, upto, top | yb, up | yb, home, moved | 1 << x, empties, frozen, kept, gates)
 
 
 def deadlocked_pair(board: Board) -> bool:
