@@ -488,9 +488,30 @@ def test_every_refutation_by_two_first_moves_is_a_true_loss():
     for _ in range(12_000):
         game = endgame("yukon", rng.randint(16, 22), rng, False)
         board = game.board
-        if blocked(board, orders=False) or first_moves_lose(board, pairs=False):
+        if blocked(board, orders=False) or first_moves_lose(board, pairs=False, columns=False):
             continue
-        if not first_moves_lose(board):
+        if not first_moves_lose(board, columns=False):
+            continue
+        verdict = rulebook.search(game.position(), 200_000).status
+        assert verdict != "won", game.position()
+        condemned += verdict == "lost"
+    assert condemned >= 3
+
+
+@pytest.mark.parametrize("withdraw", [False, True])
+def test_every_refutation_by_a_column_dug_in_turn_is_a_true_loss(withdraw):
+    """The column form of ``first_moves_lose`` (the cards of one column, each in turn
+    leaving the face-down card under it) against the independent rules model: on random
+    Yukon endgames the single-card form passes, whenever the column form condemns one the
+    model finds no win."""
+    rng = random.Random(f"first-columns-{withdraw}")
+    condemned = 0
+    for _ in range(5_000):
+        game = endgame("yukon", rng.randint(16, 24), rng, withdraw)
+        board = game.board
+        if blocked(board, orders=False) or first_moves_lose(board, pairs=False, columns=False):
+            continue
+        if not first_moves_lose(board, pairs=False):
             continue
         verdict = rulebook.search(game.position(), 200_000).status
         assert verdict != "won", game.position()
@@ -548,6 +569,23 @@ def test_two_cards_with_no_good_first_moves_condemn_a_deal_at_once():
     assert first_moves_lose(game.board)
     result = solve(game, time_limit=None)
     assert result.status == "lost" and result.nodes == 0
+
+
+def test_a_column_that_cannot_be_dug_out_condemns_a_deal_at_once():
+    """Yukon deal 4,954: 4♦ lies on 2♠, Q♥, Q♦, 4♣, 7♥ and K♣, all face down in column 7.
+    Each card there must leave the one under it in turn, and each spot one lands on stays
+    covered until it may leave again; whichever way each goes, the fixpoint leaves cards
+    short of their foundations. The single-card and pair forms pass the deal. Without
+    withdrawals the exhaustive search, before the column form existed, proved it lost in
+    552,857 positions (the table's file); the column form agrees at once, and with
+    withdrawals, where 3,000,000 positions left it unknown, condemns it too."""
+    for withdraw in (False, True):
+        game = Game("yukon", seed=4954, foundation_withdrawal=withdraw)
+        assert not blocked(game.board, orders=False)
+        assert not first_moves_lose(game.board, columns=False)
+        assert first_moves_lose(game.board, pairs=False)
+        result = solve(game, time_limit=None)
+        assert result.status == "lost" and result.nodes == 0
 
 
 def test_a_search_stops_when_asked():

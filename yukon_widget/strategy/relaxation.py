@@ -5,7 +5,8 @@ Each test over-approximates what could ever happen from the position, so when it
 settles. ``blocked`` is the main one (one deck): a least fixpoint over which cards could ever
 be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
 fixpoint cannot see; ``first_moves_lose`` runs the fixpoint once per way a card that must
-move first could move (and per order and ways two such cards could), each with the card it
+move first could move (and per way the cards of a column could leave the face-down cards
+under them in turn, and per order and ways two such cards could), each with the card it
 lands on covered until it may leave again.
 ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
 Yukon, where a card's number names two cards. They read a ``Board``.
@@ -277,10 +278,11 @@ def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) ->
     return False
 
 
-def first_moves_lose(board: Board, pairs: bool = True) -> bool:
+def first_moves_lose(board: Board, pairs: bool = True, columns: bool = True) -> bool:
     """One deck, no free cells: some column's lowest face-up card ``x``, not a King, can
-    leave the face-down card ``y`` under it in no way that still wins; or (with ``pairs``)
-    two such cards cannot both leave, in either order.
+    leave the face-down card ``y`` under it in no way that still wins; or (with
+    ``columns``) a column's cards cannot all leave in turn the face-down cards under them;
+    or (with ``pairs``) two such cards cannot both leave, in either order.
 
     ``y`` must turn before it goes home, and only ``x``'s moving as a base turns it (``x``
     is directly on it). Let ``e`` be ``x``'s first move as a base in a winning line; until
@@ -324,11 +326,26 @@ def first_moves_lose(board: Board, pairs: bool = True) -> bool:
     from home. After ``e2`` the fixpoint runs with both gates (``x1``'s only if still
     held). If every ``p1``, ``p2`` of both orders leaves a card short of its foundation,
     the position is lost.
+
+    A column, in turn (``_column_loses``): its lowest face-up card ``x0`` lies on face-down
+    cards ``y1``, ``y2``, ... down to the bottom card. Each must turn before it goes home, so
+    each card of the chain but the bottom one must leave the card under it, as a base (cards
+    are only added on top: nothing comes between them); call ``e0``, ``e1``, ... those first
+    moves. They come in that order, since ``y1`` is face down until ``e0``, and so on; until
+    its own first move each card stays where it is. So the argument above runs down the
+    column: before ``e0`` the fixpoint with ``x0`` frozen; ``e0`` puts ``x0`` home or on a
+    ``p0`` it then holds; between ``e0`` and ``e1`` the gated fixpoint with ``y1`` (now on
+    top) frozen over-approximates the events; ``e1`` puts ``y1`` home (if that fixpoint lets
+    it) or on a ``p1`` on top then, not held (a spot still held at the end of the fixpoint is
+    held until ``e1``) and not in its group; and so on, each spot held until its card may
+    leave. After the move of the card on the bottom card, or of a card on a King (which may
+    move into an empty column), the fixpoint runs with no card frozen and every spot still
+    held gated. If every way down leaves a card short of its foundation, no line wins.
     """
     if board.variant.decks != 1 or board.cells:
         return False
     upto = _upto(board)
-    return _first_moves_lose(_Layout(board, upto), upto, pairs)
+    return _first_moves_lose(_Layout(board, upto), upto, pairs, columns)
 
 
 def _goes_home(x: int, upto: list[int], top: int, home: int) -> bool:
@@ -336,7 +353,9 @@ def _goes_home(x: int, upto: list[int], top: int, home: int) -> bool:
     return bool(top >> x & 1) and (x % 13 == upto[x // 13] or bool(home >> (x - 1) & 1))
 
 
-def _first_moves_lose(lay: _Layout, upto: list[int], pairs: bool = True) -> bool:
+def _first_moves_lose(
+    lay: _Layout, upto: list[int], pairs: bool = True, columns: bool = True
+) -> bool:
     board = lay.board
     cols, down, parents, play = lay.cols, board.down, board.variant.parents, lay.play
     once = not board.withdraw  # without withdrawals a landing spot is kept from home before
@@ -368,6 +387,15 @@ def _first_moves_lose(lay: _Layout, upto: list[int], pairs: bool = True) -> bool
                 break  # a way on: x proves nothing
         else:
             return True
+    if columns:
+        for c, col in enumerate(cols):
+            d = down[c]
+            if not d or d >= len(col):
+                continue
+            chain = col[d::-1]  # the lowest face-up card, then the face-down cards under it
+            start = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 1 << chain[0], 0, [])
+            if _column_loses(lay, upto, chain, 0, start, []):
+                return True
     if not pairs:
         return False
     for i in range(len(lows)):
@@ -408,6 +436,45 @@ def _order_loses(lay: _Layout, upto: list[int], x1: int, y1: int, x2: int, y2: i
             gates = [(x1, p1), (x2, p2)] if m[5] >> p1 & 1 else [(x2, p2)]
             if _after(lay, upto, m, x2, y2, 0, 0, gates)[2] & play == play:
                 return False  # a way on
+    return True
+
+
+def _column_loses(
+    lay: _Layout,
+    upto: list[int],
+    chain: list[int],
+    k: int,
+    st: tuple[int, int, int, int, int, int],
+    gates: list[tuple[int, int]],
+) -> bool:
+    """Every first move of ``chain[k]`` off ``chain[k + 1]`` loses (``first_moves_lose``'s
+    column form): ``st`` holds the events before that move, with ``chain[k]`` frozen, and
+    ``gates`` the spots taken by the cards above it in the chain."""
+    x, y = chain[k], chain[k + 1]
+    if x % 13 == KING_RANK:
+        return False  # it may move into an empty column: no case split here
+    top, up, home, moved, empties, held = st
+    play, parents = lay.play, lay.board.variant.parents
+    yb = 1 << y
+    # The card now turned stays frozen until its own first move, unless it is the bottom
+    # card (nothing under it must turn) or a King.
+    frozen = yb if k + 2 < len(chain) and y % 13 != KING_RANK else 0
+    spots: list[int] = []  # -1: home
+    if _goes_home(x, upto, top, home):
+        spots.append(-1)
+    for p in parents[x]:
+        if top >> p & 1 and not held >> p & 1 and not lay.above(p, x, moved):
+            spots.append(p)
+    for p in spots:
+        still = [(a, q) for a, q in gates if held >> q & 1]
+        if p >= 0:
+            still.append((x, p))
+        nxt = _close(lay, upto, top | yb, up | yb, home, moved | 1 << x, empties, frozen, 0, still)
+        if frozen:
+            if not _column_loses(lay, upto, chain, k + 1, nxt, still):
+                return False
+        elif nxt[2] & play == play:
+            return False  # a way on
     return True
 
 
