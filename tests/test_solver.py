@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import csv
 import random
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import rulebook
@@ -478,23 +480,35 @@ def test_every_first_move_refutation_is_a_true_loss(variant, withdraw):
     assert condemned >= (2 if withdraw else 5)
 
 
+def losses_beyond_one_card(
+    seed: str, tries: int, cards: tuple[int, int], withdraw: bool, form: Callable[[Any], bool]
+) -> int:
+    """Random Yukon endgames that the fixpoint and the single-card form of
+    ``first_moves_lose`` pass: for each that ``form`` condemns, the independent rules model
+    must find no win. Returns how many of those the model finds lost."""
+    rng = random.Random(seed)
+    condemned = 0
+    for _ in range(tries):
+        game = endgame("yukon", rng.randint(*cards), rng, withdraw)
+        board = game.board
+        if blocked(board, orders=False) or first_moves_lose(board, pairs=False, columns=False):
+            continue
+        if not form(board):
+            continue
+        verdict = rulebook.search(game.position(), 200_000).status
+        assert verdict != "won", game.position()
+        condemned += verdict == "lost"
+    return condemned
+
+
 def test_every_refutation_by_two_first_moves_is_a_true_loss():
     """The pair form of ``first_moves_lose`` (two cards that must each leave a face-down card,
     in either order) against the independent rules model: on random Yukon endgames the
     single-card form passes, whenever the pair form condemns one the model finds no win.
     Larger endgames than above: the pair form needs two columns with face-down cards."""
-    rng = random.Random("first-pairs-yukon")
-    condemned = 0
-    for _ in range(12_000):
-        game = endgame("yukon", rng.randint(16, 22), rng, False)
-        board = game.board
-        if blocked(board, orders=False) or first_moves_lose(board, pairs=False, columns=False):
-            continue
-        if not first_moves_lose(board, columns=False):
-            continue
-        verdict = rulebook.search(game.position(), 200_000).status
-        assert verdict != "won", game.position()
-        condemned += verdict == "lost"
+    condemned = losses_beyond_one_card(
+        "first-pairs-yukon", 12_000, (16, 22), False, lambda b: first_moves_lose(b, columns=False)
+    )
     assert condemned >= 3
 
 
@@ -504,18 +518,13 @@ def test_every_refutation_by_a_column_dug_in_turn_is_a_true_loss(withdraw):
     leaving the face-down card under it) against the independent rules model: on random
     Yukon endgames the single-card form passes, whenever the column form condemns one the
     model finds no win."""
-    rng = random.Random(f"first-columns-{withdraw}")
-    condemned = 0
-    for _ in range(5_000):
-        game = endgame("yukon", rng.randint(16, 24), rng, withdraw)
-        board = game.board
-        if blocked(board, orders=False) or first_moves_lose(board, pairs=False, columns=False):
-            continue
-        if not first_moves_lose(board, pairs=False):
-            continue
-        verdict = rulebook.search(game.position(), 200_000).status
-        assert verdict != "won", game.position()
-        condemned += verdict == "lost"
+    condemned = losses_beyond_one_card(
+        f"first-columns-{withdraw}",
+        5_000,
+        (16, 24),
+        withdraw,
+        lambda b: first_moves_lose(b, pairs=False),
+    )
     assert condemned >= 3
 
 
