@@ -360,6 +360,8 @@ def _first_moves_lose(
     cols, down, parents, play = lay.cols, board.down, board.variant.parents, lay.play
     once = not board.withdraw  # without withdrawals a landing spot is kept from home before
     lows: list[tuple[int, int]] = []  # a column's lowest face-up card, and the card under it
+    # The fixpoint with that card frozen, per column: where the column form starts too.
+    starts: dict[int, tuple[int, int, int, int, int, int]] = {}
     for c, col in enumerate(cols):
         d = down[c]
         if not d or d >= len(col):
@@ -369,7 +371,7 @@ def _first_moves_lose(
             continue
         lows.append((x, col[d - 1]))
         xb = 1 << x
-        before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, [])
+        before = starts[c] = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, [])
         if _goes_home(x, upto, before[0], before[2]):
             continue  # x may go home as its first move
         yb = 1 << col[d - 1]
@@ -388,12 +390,9 @@ def _first_moves_lose(
         else:
             return True
     if columns:
-        for c, col in enumerate(cols):
-            d = down[c]
-            if not d or d >= len(col):
-                continue
-            chain = col[d::-1]  # the lowest face-up card, then the face-down cards under it
-            start = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 1 << chain[0], 0, [])
+        for c, start in starts.items():
+            # The lowest face-up card (not a King), then the face-down cards under it.
+            chain = cols[c][down[c] :: -1]
             if _column_loses(lay, upto, chain, 0, start, []):
                 return True
     if not pairs:
