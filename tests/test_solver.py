@@ -597,6 +597,56 @@ def test_a_column_that_cannot_be_dug_out_condemns_a_deal_at_once():
         assert result.status == "lost" and result.nodes == 0
 
 
+def test_a_foundation_card_comes_back_only_from_the_top_of_its_pile():
+    """With withdrawals a foundation card is a landing spot only once it can come back:
+    from the top of its pile, onto a card it builds on that is on top (a King into an empty
+    column). Here 9♥ lies on Q♥ and 8♥, face down; its black tens are on the foundations
+    under J, Q and K, and the Kings can come back only into an empty column, which no card
+    can make: no move at all is legal. The fixpoint sees it (it once counted every
+    foundation card as on top); the rules model agrees."""
+    ranks = "A23456789TJQK"
+    game = Game.from_position(
+        {
+            "variant": "yukon",
+            "rules": {"foundation_withdrawal": True},
+            "tableau": [
+                {"down": ["8H", "QH"], "up": ["9H"]},
+                {"down": [], "up": ["KH"]},
+                {"down": [], "up": ["JH"]},
+                {"down": [], "up": ["TH"]},
+                {"down": [], "up": ["KD"]},
+                {"down": [], "up": ["QD"]},
+                {"down": ["TD"], "up": ["JD"]},
+            ],
+            "foundations": [
+                [r + "S" for r in ranks],
+                [r + "H" for r in ranks[:7]],
+                [r + "D" for r in ranks[:9]],
+                [r + "C" for r in ranks],
+            ],
+        }
+    )
+    assert blocked(game.board, orders=False)
+    assert rulebook.search(game.position(), 200_000).status == "lost"
+    assert solve(game, time_limit=None).status == "lost"
+
+
+def test_every_loss_the_fixpoint_proves_with_withdrawals_is_a_true_loss():
+    """Random endgames with withdrawals: whenever the fixpoint alone condemns one, the
+    independent rules model finds no win (foundation cards coming back is the rule most
+    often at work here)."""
+    rng = random.Random("comeback-yukon")
+    condemned = 0
+    for _ in range(300):
+        game = endgame("yukon", rng.randint(14, 26), rng, True)
+        if not blocked(game.board, orders=False):
+            continue
+        verdict = rulebook.search(game.position(), 200_000).status
+        assert verdict != "won", game.position()
+        condemned += verdict == "lost"
+    assert condemned >= 5
+
+
 def test_a_search_stops_when_asked():
     """A widget cancels a search when the player moves: should_stop() ends it as unknown."""
     asked = []

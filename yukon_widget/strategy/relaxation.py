@@ -68,8 +68,10 @@ class _Layout:
     flags), with ``empties``, the number of empty columns.
 
     What holds now: the top card of each column and every card in a cell is on top, those
-    and every face-up card are up. With withdrawals every foundation card counts as on
-    top: it may come back into play, and then it is a landing spot like any top card.
+    and every face-up card are up. With withdrawals a foundation card may come back into
+    play, and then it is a landing spot like any top card: with free cells every foundation
+    card counts as on top from the start; without them ``comeback`` is set and ``_close``
+    derives when each may first come back.
     ``watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
     them in ``c`` (see ``_close``).
     """
@@ -79,7 +81,8 @@ class _Layout:
         cols = self.cols = board.columns
         parents = board.variant.parents
         top = up = play = 0
-        if board.withdraw:
+        self.comeback = board.withdraw and not board.cells
+        if board.withdraw and not self.comeback:
             for suit in range(4):
                 if upto[suit]:
                     top |= ((1 << upto[suit]) - 1) << (suit * 13)
@@ -157,8 +160,16 @@ def _close(
       bottom card, not ``x``, moves), or onto a card it builds on that is then on top and
       not in ``x``'s own group: a card above ``x`` in its column leaves that group only when
       a card between them, or it, moves as a base; one beneath ``x`` can be on top only
-      after such a move; Alaska lets a King build on its Queen. With withdrawals every
-      foundation card may come back as a landing spot.
+      after such a move; Alaska lets a King build on its Queen. With withdrawals a
+      foundation card may come back as a landing spot (next rule).
+    * ``top`` of a foundation card ``f`` (withdrawals, no free cells: ``lay.comeback``):
+      ``f`` comes back into play, and is a landing spot from then on. It leaves its
+      foundation only from the top of the pile, so each card of its suit that lay above it
+      on the foundation at the start has come back before (cards that went home since are
+      not asked for: fewer conditions, more events); and it lands on a card it builds on,
+      then on top and not held, or, a King, in an empty column (one is empty now or has
+      been emptied). A card that came back is treated as on top for good, its own later
+      moves not followed: it is not in play here, so nothing asks for it to go home again.
     * ``top``, and so ``up``, of ``y`` (a face-down card turns when it comes on top): the
       card ``x`` now directly on ``y`` is moved as a base. Cards are only ever added on top
       of a column, so nothing can come between two cards, and a group whose moved card lies
@@ -250,6 +261,19 @@ def _close(
                         if (play & ~moved & ~queued) >> k & 1:
                             queued |= 1 << k
                             push(k)
+        if lay.comeback:
+            # Foundation cards that may come back now: the cards that build on them may
+            # move onto them.
+            new = _come_back(upto, parents, top, held, empties) & ~top
+            if new:
+                top |= new
+                for f in range(52):
+                    if new >> f & 1:
+                        for k in kids[f]:
+                            if (play & ~moved & ~queued) >> k & 1:
+                                queued |= 1 << k
+                                push(k)
+                continue
         left = 0  # the held spots whose card may leave them now
         for g, p in gates:
             if held >> p & 1 and _may_leave(lay, g, p, top, home, moved):
@@ -264,6 +288,30 @@ def _close(
                     if play >> k & 1 and not queued >> k & 1:
                         queued |= 1 << k
                         push(k)
+
+
+def _come_back(
+    upto: list[int], parents: tuple[tuple[int, ...], ...], top: int, held: int, empties: int
+) -> int:
+    """``top`` with the foundation cards added that may come back by ``_close``'s rule,
+    each pile from its top card down as far as one may."""
+    for s in range(4):
+        for r in range(upto[s] - 1, -1, -1):
+            f = s * 13 + r
+            if top >> f & 1:
+                continue
+            if r < upto[s] - 1 and not top >> (f + 1) & 1:
+                break  # the card above it on the pile has not come back
+            ok = r == KING_RANK and empties > 0
+            if not ok:
+                for p in parents[f]:
+                    if top >> p & 1 and not held >> p & 1:
+                        ok = True
+                        break
+            if not ok:
+                break
+            top |= 1 << f
+    return top
 
 
 def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) -> bool:
