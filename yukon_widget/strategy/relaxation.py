@@ -43,9 +43,9 @@ def blocked(board: Board, orders: bool = True, first_moves: bool = True) -> bool
     never goes up: the position is lost. This subsumes "a card that covers every card it
     could move onto, in its own column". When the fixpoint passes and ``orders`` is true,
     ``deadlocked_pair``, ``jammed`` and, with ``first_moves``, ``first_moves_lose`` have
-    their say (variants without free cells; the last only without withdrawals: with them
-    it condemns fewer positions and, asked of every position, slowed hard searches 1.4 to
-    2.4 times for nothing, so the search asks it of its start position only).
+    their say (variants without free cells; the last only without withdrawals: with them,
+    asked where a card turned or went home, it cost more time than it saved on hard lost
+    deals, so the search asks it of its start position only).
     """
     upto = _upto(board)
     lay = _Layout(board, upto)
