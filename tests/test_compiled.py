@@ -71,6 +71,22 @@ def test_a_probe_and_a_lean_search_walk_the_same_positions(fast):
         assert runs[0] == runs[1]
 
 
+def test_a_beam_walks_the_same_positions_in_both_builds(fast):
+    from yukon_widget.strategy import beam as pure_beam
+
+    fast_beam = compiled.beam()
+    assert fast_beam is not pure_beam
+    for game, width in (
+        (Game("yukon", seed=9298, foundation_withdrawal=False), 100),
+        (Game("alaska", seed=5), 50),
+    ):
+        runs = []
+        for module in (pure_beam, fast_beam):
+            beam = module.Beam(game.board, width, 40_000)
+            runs.append((beam.run(), beam.nodes, beam.line))
+        assert runs[0] == runs[1]
+
+
 def test_the_pure_core_is_used_when_asked(monkeypatch):
     monkeypatch.setenv("YUKON_WIDGET_PURE", "1")
     assert compiled.core() is pure

@@ -1,7 +1,8 @@
 """The solver's core compiled with mypyc: the same Python source, two to three times as fast.
 
-The search (``search``) and what it runs on every position (``engine.board``, ``safety`` and
-``relaxation``) are plain Python, and stay the reference. ``build`` copies those four modules
+The searches (``search``, and ``beam`` for hard wins) and what they run on every position
+(``engine.board``, ``safety`` and ``relaxation``) are plain Python, and stay the reference.
+``build`` copies those five modules
 into ``yukon_widget/_compiled/`` (their imports pointed at one another's copies) and compiles
 them with mypyc, when mypy and a C compiler are at hand; ``./dev`` runs it on setup, and so
 does ``python -m yukon_widget compile``. ``core`` returns the compiled ``search`` module when
@@ -25,6 +26,7 @@ import tempfile
 from pathlib import Path
 from types import ModuleType
 
+from . import beam as _pure_beam
 from . import search as _pure
 
 PACKAGE = "yukon_widget._compiled"
@@ -35,8 +37,9 @@ MODULES = {
     "safety": "yukon_widget.strategy.safety",
     "relaxation": "yukon_widget.strategy.relaxation",
     "search": "yukon_widget.strategy.search",
+    "beam": "yukon_widget.strategy.beam",
 }
-"""The modules compiled, by their names in the build: the search and all it calls per move."""
+"""The modules compiled, by their names in the build: the searches and all they call per move."""
 
 _ROOT = Path(__file__).resolve().parent.parent  # the yukon_widget package folder
 _TARGET = _ROOT / "_compiled"
@@ -49,7 +52,7 @@ def _source(module: str) -> Path:
 
 
 def source_hash() -> str:
-    """A hash of the four sources as they are now (a build records the one it was made from)."""
+    """A hash of the five sources as they are now (a build records the one it was made from)."""
     digest = hashlib.sha256()
     for name, module in MODULES.items():
         digest.update(name.encode() + b"\0" + _source(module).read_bytes() + b"\0")
@@ -65,6 +68,13 @@ def core() -> ModuleType:
     if _loaded is None:
         _loaded, _why = _load()
     return _loaded
+
+
+def beam() -> ModuleType:
+    """The ``beam`` module to run: from the same build as ``core``'s, else the pure one."""
+    if core() is _pure:
+        return _pure_beam
+    return importlib.import_module(PACKAGE + ".beam")
 
 
 def status() -> str:
