@@ -89,21 +89,8 @@ class Beam:
     def _force(self, board: Board) -> list[tuple[RawMove, int, bool]]:
         """Play every provably safe foundation move (``safety``); return them for undo."""
         done: list[tuple[RawMove, int, bool]] = []
-        nt, nf = board.ncols, board.nfound
         while True:
-            want = self.safety.safe_cards(tuple(board.heights))
-            if not want:
-                return done
-            move: RawMove | None = None
-            for s, col in enumerate(board.columns):
-                if col and col[-1] in want:
-                    move = (s, len(col) - 1, nt + want[col[-1]])
-                    break
-            else:
-                for k, x in enumerate(board.cells):
-                    if x is not None and x in want:
-                        move = (nt + nf + k, -1, nt + want[x])
-                        break
+            move = self.safety.safe_move(board)
             if move is None:
                 return done
             moved, flipped = board.apply(move)

@@ -49,6 +49,7 @@ the two piles are interchangeable, and the arguments above hold.
 
 from __future__ import annotations
 
+from ..engine.board import Board, RawMove
 from ..engine.variants import Variant
 
 
@@ -92,6 +93,21 @@ class SafetyTable:
                     hit[self.suits[f] * 13 + found[f]] = f
             self.cards_cache[found] = hit
         return hit
+
+    def safe_move(self, board: Board) -> RawMove | None:
+        """The first foundation move on ``board`` that is safe now (a top card of a column,
+        else a card in a cell), or None: the searches play these without branching."""
+        want = self.safe_cards(tuple(board.heights))
+        if not want:
+            return None
+        nt = board.ncols
+        for s, col in enumerate(board.columns):
+            if col and col[-1] in want:
+                return (s, len(col) - 1, nt + want[col[-1]])
+        for k, x in enumerate(board.cells):
+            if x is not None and x in want:
+                return (nt + board.nfound + k, -1, nt + want[x])
+        return None
 
     def _up(self, found: tuple[int, ...], card: int) -> int:
         r = card % 13

@@ -145,25 +145,12 @@ class Search:
     def _force(self) -> list[tuple[int, int, int, int, bool]]:
         """Play every provably safe foundation move (see ``safety``); return them for undo."""
         done: list[tuple[int, int, int, int, bool]] = []
-        nt, nf, cols, found = self.nt, self.nf, self.cols, self.found
-        safe_cards = self.safety.safe_cards
+        board, safe_move = self.board, self.safety.safe_move
         while True:
-            want = safe_cards(tuple(found))
-            if not want:
-                return done
-            move = None
-            for s, col in enumerate(cols):
-                if col and col[-1] in want:
-                    move = (s, len(col) - 1, nt + want[col[-1]])
-                    break
-            else:
-                for k, x in enumerate(self.cells):
-                    if x is not None and x in want:
-                        move = (nt + nf + k, -1, nt + want[x])
-                        break
+            move = safe_move(board)
             if move is None:
                 return done
-            k, flipped = self.board.apply(move)
+            k, flipped = board.apply(move)
             done.append((*move, k, flipped))
 
     # ------------------------------------------------------------------ moves
