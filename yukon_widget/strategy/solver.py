@@ -37,8 +37,8 @@ Some won deals defeat every depth-first order: all of them wander for millions o
 first. Beam searches (``beam``: the best few hundred or thousand positions kept per depth)
 find many of those wins early, so once a deal has taken ``BEAMS``' thresholds of positions, a
 beam of the next width runs between a main slice and a probe. A beam never proves a loss;
-its positions are taken from the probes' share (probes are skipped until they are made up),
-so the main search, which proves the losses, gets the positions it got before.
+its positions are taken from the probes' share (a probe whose turn a beam took runs at a
+later turn), so the main search, which proves the losses, gets the positions it got before.
 """
 
 from __future__ import annotations
