@@ -1,8 +1,9 @@
 """Solver benchmark: seeds 1..N of each configuration under a per-deal time limit.
 
 Prints won/lost/unknown counts, the share decided, the median, 95th- and 99th-percentile time
-per deal, and positions searched per second, one line per configuration. It times deciding
-only: winning lines are not shortened here (`bench_lines.py` times that):
+per deal, and positions searched per second, one line per configuration, and the seeds left
+undecided. It times deciding only: winning lines are not shortened here (`bench_lines.py`
+times that):
 
     .venv/bin/python benchmarks/bench_solver.py -n 200 --limit 30
     .venv/bin/python benchmarks/bench_solver.py -n 50 --limit 5 --variants yukon,russian
@@ -42,10 +43,13 @@ def main() -> None:
         variant, withdraw = CONFIGS[name]
         counts = {"won": 0, "lost": 0, "unknown": 0}
         times, nodes, start = [], 0, time.perf_counter()
+        unknown: list[int] = []
         for seed in range(1, args.n + 1):
             game = Game(variant, seed=seed, foundation_withdrawal=withdraw)
             result = solve(game, time_limit=args.limit, clean=False)
             counts[result.status] += 1
+            if result.status == "unknown":
+                unknown.append(seed)
             times.append(result.seconds)
             nodes += result.nodes
         wall = time.perf_counter() - start
@@ -59,6 +63,8 @@ def main() -> None:
             f"{nodes / wall:>9,.0f}",
             flush=True,
         )
+        if unknown:
+            print(f"{'':<12}undecided: {', '.join(map(str, unknown))}", flush=True)
 
 
 if __name__ == "__main__":
