@@ -292,6 +292,20 @@ def test_a_lean_probe_running_dry_is_no_proof_of_loss():
     assert replay.is_won
 
 
+def test_a_search_without_the_first_move_check_proves_the_same_loss_the_long_way():
+    """``first_moves`` False (the probes: they look for wins) leaves the first-move check
+    out: fewer positions proved lost at once, the same verdict. Yukon deal 1,190 without
+    withdrawals is lost at its start position by the check; without it the exhaustive search
+    proves the loss by searching, and both searches are complete."""
+    game = Game("yukon", seed=1190, foundation_withdrawal=False)
+    assert first_moves_lose(game.board)
+    with_check = _Search(game, None, None, 10**6)
+    assert with_check.finish() == "lost" and with_check.nodes == 0 and with_check.complete
+    without = _Search(game, None, None, 10**6)
+    without.first_moves = False
+    assert without.finish() == "lost" and without.nodes > 1000 and without.complete
+
+
 def test_two_cards_queueing_for_one_spot_prove_seed_17_lost():
     """Seed 17: 8♣ lies on 9♥ and 9♦, face down beneath it, so it leaves only for its
     foundation, after A♣-7♣. Before then 7♣ must leave A♣ and 7♠ must leave 2♣, and with

@@ -81,7 +81,9 @@ class Search:
     Drive it with ``steps`` (it pauses at ``pause`` positions) or ``finish``; afterwards
     ``line`` is the winning line (raw moves) when it won, ``nodes`` the positions it counted,
     and ``complete`` says whether running dry proves a loss. ``safety`` may be replaced by a
-    table of the same rules, to share its cache between searches.
+    table of the same rules, to share its cache between searches, and ``first_moves`` set
+    False to leave the relaxation's first-move check out (fewer positions proved lost, so
+    still sound: the probes, which look for wins, do).
     """
 
     def __init__(
@@ -132,6 +134,9 @@ class Search:
         # exhaustive search starts it late and probes never do. Sound either way: a child
         # ``doomed`` proves lost is lost, whichever children are put to it.
         self.wide = 1 << 62
+        # Ask the relaxation's first-move check: of the start position, and (without
+        # withdrawals) where a card turned or went home (see ``_dfs``).
+        self.first_moves = True
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
@@ -363,7 +368,8 @@ class Search:
         self.line.extend(m[:3] for m in forced)
         # With withdrawals the relaxation's first-move check is asked here only: it proves
         # some deals lost at once, and asked of every position it slows the search.
-        if doomed(self.board) or (self.withdraw and first_moves_lose(self.board)):
+        fm = self.first_moves
+        if doomed(self.board, fm) or (fm and self.withdraw and first_moves_lose(self.board)):
             return "lost"
         won = yield from self._dfs()
         return "won" if won else "lost"
@@ -514,7 +520,9 @@ class Search:
                     self._count()
                 elif (
                     forced or flipped or (nt <= t < nt + nf and not withdraw) or self.nodes >= wide
-                ) and doomed(board, bool(forced) or flipped or nt <= t < nt + nf):
+                ) and doomed(
+                    board, self.first_moves and (bool(forced) or flipped or nt <= t < nt + nf)
+                ):
                     # Proved lost: remember it, so a transposition skips the relaxation. The
                     # first-move check (several fixpoints) is asked only where a card turned
                     # or went home: there it cuts most of what it cuts anywhere, at a small

@@ -25,10 +25,12 @@ of millions of positions while the deal is easily won elsewhere. So ``solve`` sh
 budget between the exhaustive search and *probes* (``MAIN_SHARES``: a third for the
 exhaustive search at first, three quarters once a deal has proved hard): short searches
 with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a node cap
-following the Luby sequence. Probes play without foundation withdrawals: a win without them
+following the Luby sequence. Probes play without foundation withdrawals (a win without them
 is a win with them, and the smaller space is searched faster; the exhaustive search covers
-withdrawals. Every other probe is also *lean*: it skips sideways moves (a group lifted off a
-card it builds on onto another), rarely needed, which makes many hard wins quick to find. A
+withdrawals) and without the relaxation's first-move check (it proves losses, which probes
+seldom can, at several fixpoints a test). Every other probe is also *lean*: it skips
+sideways moves (a group lifted off a card it builds on onto another), rarely needed, which
+makes many hard wins quick to find. A
 probe that wins ends the solve; one that exhausts its space is a proof of loss too when it
 was complete (not lean, and withdrawals are off anyway); otherwise the exhaustive search goes
 on where it paused.
@@ -196,6 +198,10 @@ def solve(
                 not k % 2,
                 should_stop=should_stop,
             )
+            # Probes look for wins: leaving out the first-move check, which proves losses,
+            # took 31-39% off the time of solving Yukon deals 1,001-1,300 at 600,000
+            # positions each (with and without withdrawals), for the same verdicts.
+            probe.first_moves = False
             verdict = probe.finish()
             spent += probe.nodes
             k += 1
