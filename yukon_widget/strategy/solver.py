@@ -30,10 +30,9 @@ is a win with them, and the smaller space is searched faster; the exhaustive sea
 withdrawals) and without the relaxation's first-move check (it proves losses, which probes
 seldom can, at several fixpoints a test). Every other probe is also *lean*: it skips
 sideways moves (a group lifted off a card it builds on onto another), rarely needed, which
-makes many hard wins quick to find. A
-probe that wins ends the solve; one that exhausts its space is a proof of loss too when it
-was complete (not lean, and withdrawals are off anyway); otherwise the exhaustive search goes
-on where it paused.
+makes many hard wins quick to find. A probe that wins ends the solve; one that exhausts its
+space is a proof of loss too when it was complete (not lean, and withdrawals are off anyway);
+otherwise the exhaustive search goes on where it paused.
 
 Some won deals defeat every depth-first order: all of them wander for millions of positions
 first. Beam searches (``beam``: the best few hundred or thousand positions kept per depth)
