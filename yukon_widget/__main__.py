@@ -601,6 +601,13 @@ def _play_row(r: PlayOutcome, rules_text: str) -> dict[str, Any]:
     }
 
 
+_EXHAUSTIVE_HELP = (
+    "the exhaustive search alone, the one that proves losses (no probes or beam searches), "
+    'its table never cleared within --node-limit: for deals already left "unknown" (with '
+    "--retry-unknown), most of them lost"
+)
+
+
 def _parser() -> argparse.ArgumentParser:
     from .engine.variants import VARIANTS
     from .study.players import STRATEGIES
@@ -657,9 +664,7 @@ def _parser() -> argparse.ArgumentParser:
     solve.add_argument(
         "--exhaustive",
         action="store_true",
-        help="the exhaustive search alone, the one that proves losses (no probes or beam "
-        "searches), its table never cleared within --node-limit: for deals already left "
-        '"unknown" (with --retry-unknown), most of them lost',
+        help=_EXHAUSTIVE_HELP,
     )
     play = sub.add_parser("play", parents=[common], help="play deals with a strategy")
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
@@ -692,9 +697,7 @@ def _parser() -> argparse.ArgumentParser:
     table.add_argument(
         "--exhaustive",
         action="store_true",
-        help="the exhaustive search alone, the one that proves losses (no probes or beam "
-        "searches), its table never cleared within --node-limit: for deals already left "
-        '"unknown" (with --retry-unknown), most of them lost',
+        help=_EXHAUSTIVE_HELP,
     )
     table.add_argument(
         "--clean-lines",
