@@ -175,13 +175,18 @@ class Crosscheck:
     deals proved lost with withdrawals yet won without: each would be a solver bug (the win
     is a line that replays, so the "proof" would be wrong). ``won_with`` lists the deals
     unknown with withdrawals and won without; ``lost_without`` those unknown without and
-    lost with: verdicts the other configuration's files give.
+    lost with: verdicts the other configuration's files give. ``unknown_with`` and
+    ``unknown_without`` count the deals each configuration leaves unknown once those are
+    counted (a won deal's line without withdrawals is a proof with them as it stands; the
+    tests replay each such line under the rules with withdrawals).
     """
 
     deals: int
     contradictions: tuple[int, ...]
     won_with: tuple[int, ...]
     lost_without: tuple[int, ...]
+    unknown_with: int = 0
+    unknown_without: int = 0
 
 
 def crosscheck(with_path: Path, without_path: Path) -> Crosscheck:
@@ -189,17 +194,19 @@ def crosscheck(with_path: Path, without_path: Path) -> Crosscheck:
     on, off = counting_rows(with_path), counting_rows(without_path)
     deals = min(consecutive(on), consecutive(off))
     seeds = range(1, deals + 1)
+    won_with = tuple(s for s in seeds if on[s]["status"] == "unknown" and off[s]["status"] == "won")
+    lost_without = tuple(
+        s for s in seeds if off[s]["status"] == "unknown" and on[s]["status"] == "lost"
+    )
     return Crosscheck(
         deals=deals,
         contradictions=tuple(
             s for s in seeds if on[s]["status"] == "lost" and off[s]["status"] == "won"
         ),
-        won_with=tuple(
-            s for s in seeds if on[s]["status"] == "unknown" and off[s]["status"] == "won"
-        ),
-        lost_without=tuple(
-            s for s in seeds if off[s]["status"] == "unknown" and on[s]["status"] == "lost"
-        ),
+        won_with=won_with,
+        lost_without=lost_without,
+        unknown_with=sum(on[s]["status"] == "unknown" for s in seeds) - len(won_with),
+        unknown_without=sum(off[s]["status"] == "unknown" for s in seeds) - len(lost_without),
     )
 
 
@@ -226,7 +233,9 @@ def _crosscheck_section(check: Crosscheck) -> list[str]:
         f"deals. Over deals 1 to {check.deals:,}: {verdict} Unknown with withdrawals but won "
         f"without: {_deal_list(check.won_with)}. Unknown without withdrawals but lost with "
         f"them: {_deal_list(check.lost_without)}. The table above counts each configuration's "
-        "own verdicts only.",
+        "own verdicts only; counting the other's too, the deals left unknown are "
+        f"{check.unknown_with:,} ({_pct(check.unknown_with / check.deals)}) with withdrawals "
+        f"and {check.unknown_without:,} ({_pct(check.unknown_without / check.deals)}) without.",
         "",
     ]
 
