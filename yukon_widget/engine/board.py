@@ -111,6 +111,19 @@ class Board:
             parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
         return b"\xff".join(parts)
 
+    def key_with(self, changed: dict[int, list[int]]) -> bytes:
+        """The key this position would have with column ``c`` holding ``changed[c]`` (bottom
+        to top, over as many face-down cards as now) for each ``c`` given: for a search that
+        gives positions it proves alike one key (``strategy.crossings``)."""
+        parts = [
+            bytes((self.down[c], *changed[c])) if c in changed else ck
+            for c, ck in enumerate(self._ck)
+        ]
+        parts.sort()
+        if self.cells:
+            parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
+        return b"\xff".join(parts)
+
     def moves(self) -> list[RawMove]:
         """Every legal move now, in raw form."""
         cols, down, heights, cells = self.columns, self.down, self.heights, self.cells

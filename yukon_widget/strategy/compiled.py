@@ -2,7 +2,7 @@
 
 The searches (``search``, and ``beam`` for hard wins) and what they run on every position
 (``engine.board``, ``safety`` and ``relaxation``) are plain Python, and stay the reference.
-``build`` copies those five modules
+``build`` copies those six modules
 into ``yukon_widget/_compiled/`` (their imports pointed at one another's copies) and compiles
 them with mypyc, when mypy and a C compiler are at hand; ``./dev`` runs it on setup, and so
 does ``python -m yukon_widget compile``. ``core`` returns the compiled ``search`` module when
@@ -36,6 +36,7 @@ MODULES = {
     "board": "yukon_widget.engine.board",
     "safety": "yukon_widget.strategy.safety",
     "relaxation": "yukon_widget.strategy.relaxation",
+    "crossings": "yukon_widget.strategy.crossings",
     "search": "yukon_widget.strategy.search",
     "beam": "yukon_widget.strategy.beam",
 }
@@ -52,7 +53,7 @@ def _source(module: str) -> Path:
 
 
 def source_hash() -> str:
-    """A hash of the five sources as they are now (a build records the one it was made from)."""
+    """A hash of the six sources as they are now (a build records the one it was made from)."""
     digest = hashlib.sha256()
     for name, module in MODULES.items():
         digest.update(name.encode() + b"\0" + _source(module).read_bytes() + b"\0")

@@ -38,6 +38,11 @@ Why only these two: the sideways rule never leaves out a sideways move, and a gr
 came by any other move keeps its sideways moves (``last``'s ``again``). Clearing the table
 when it is full keeps the positions on the current path, so the search cannot loop; a
 position searched again is simply explored twice, and its first entry is the one that counts.
+
+The table is keyed by ``crossings.key``, which gives one key to positions that differ only in
+which of two twins carries which tail, where that provably cannot matter: "in R" above reads
+"given the key of a position in R", and ``crossings``' docstring (its consequence 2) shows
+that C, S and the conclusion hold so.
 """
 
 from __future__ import annotations
@@ -50,6 +55,7 @@ from typing import Any
 from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
+from .crossings import Crossings
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
 
@@ -116,6 +122,10 @@ class Search:
         self.suits = v.foundation_suits
         self.total = v.card_count
         self.safety = SafetyTable(v, self.withdraw, proven=True)
+        # The table's keys: positions whose twins' tails are crossed, where that provably
+        # cannot matter, share one (``crossings``; its docstring extends the proof below).
+        # None keys positions as ``Board.key`` does.
+        self.crossings: Crossings | None = Crossings(v)
         self.deadline = deadline
         self.should_stop = should_stop
         self.stopped = False  # should_stop() said so: the whole solve ends
@@ -441,12 +451,13 @@ class Search:
         if sum(self.found) == self.total:
             return True
         board = self.board
-        moves = self._enter(None, board.key())
+        cross = self.crossings
+        moves = self._enter(None, board.key() if cross is None else cross.key(board))
         if moves is None:
             return False
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
         withdraw, seen, wide = self.withdraw, self.seen, self.wide
-        apply, undo, key_of = board.apply, board.undo, board.key
+        apply, undo = board.apply, board.undo
         down, parents, safe_cards, found = (
             self.down,
             self.parents,
@@ -514,7 +525,7 @@ class Search:
                             undo(m[:3], m[3], m[4])
                         undo(move, k, flipped)
                         continue
-                key = key_of()
+                key = board.key() if cross is None else cross.key(board)
                 if key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
                     self._count()
