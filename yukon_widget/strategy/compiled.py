@@ -4,11 +4,11 @@ The searches (``search``, and ``beam`` for hard wins) and what they run on every
 (``engine.board``, ``safety``, ``relaxation`` and ``crossings``) are plain Python, and stay the
 reference. ``build`` copies those six modules into ``yukon_widget/_compiled/`` (their imports
 pointed at one another's copies) and compiles them with mypyc, when mypy and a C compiler are
-at hand; ``./dev`` runs it on setup, and so does ``python -m yukon_widget compile``. ``core`` returns the compiled ``search`` module when
-it was built from the very sources in this tree (their hash is stored with the build), else
-the pure one: a missing, stale or broken build is never used, only reported by ``status``.
-``YUKON_WIDGET_PURE=1`` in the environment asks for the pure module. The tests hold the two
-to the same verdicts, node counts and lines.
+at hand; ``./dev`` runs it on setup, and so does ``python -m yukon_widget compile``. ``core``
+returns the compiled ``search`` module when it was built from the very sources in this tree
+(their hash is stored with the build), else the pure one: a missing, stale or broken build is
+never used, only reported by ``status``. ``YUKON_WIDGET_PURE=1`` in the environment asks for
+the pure module. The tests hold the two to the same verdicts, node counts and lines.
 """
 
 from __future__ import annotations
