@@ -158,31 +158,49 @@ def test_the_solver_agrees_with_the_model_on_crossed_positions(withdraw):
 
 def test_a_crossing_the_conditions_allow_shares_the_key():
     """Two runs crossed at the fives: 4♣ 3♦ on 5♥ and 4♠ on 5♦, or the other way round."""
-
-    def position(on_heart: list[str], on_diamond: list[str]) -> dict[str, Any]:
-        heights = {"S": 3, "H": 2, "D": 2, "C": 2}
-        first = [["KS", "7H", "6S", "5H", *on_heart], ["KH", "7D", "6C", "5D", *on_diamond]]
-        placed = {c for col in first for c in col}
-        rest = [
-            _card(r, s)
-            for s in "SHDC"
-            for r in range(heights[s] + 1, 14)
-            if _card(r, s) not in placed
-        ]
-        tableau = [{"down": col[:1], "up": col[1:]} for col in first]
-        for c in range(5):  # the rest face down under one card each: no face-up order
-            pile = rest[c::5]
-            tableau.append({"down": pile[:-1], "up": pile[-1:]})
-        return {
-            "variant": "yukon",
-            "rules": {"foundation_withdrawal": False},
-            "tableau": tableau,
-            "foundations": [[_card(r, s) for r in range(1, heights[s] + 1)] for s in "SHDC"],
-        }
-
-    a = position(["4C", "3D"], ["4S"])
-    b = position(["4S"], ["4C", "3D"])
+    a = _fives_crossed(["4C", "3D"], ["4S"], ["2C"])
+    b = _fives_crossed(["4S"], ["4C", "3D"], ["2C"])
     board_a = Game.from_position(a).board
     board_b = Game.from_position(b).board
     assert board_a.key() != board_b.key()
     assert key(a) == key(b)
+
+
+def _fives_crossed(on_heart: list[str], on_diamond: list[str], junk: list[str]) -> dict[str, Any]:
+    """Runs crossed at the fives, ``on_heart`` on 5♥ and ``on_diamond`` on 5♦, with ``junk``
+    face up in a column of its own and the rest face down under one card each."""
+    heights = {"S": 3, "H": 2, "D": 2, "C": 1}
+    first = [["KS", "7H", "6S", "5H", *on_heart], ["KH", "7D", "6C", "5D", *on_diamond]]
+    placed = {c for col in [*first, junk] for c in col}
+    rest = [
+        _card(r, s) for s in "SHDC" for r in range(heights[s] + 1, 14) if _card(r, s) not in placed
+    ]
+    tableau = [{"down": col[:1], "up": col[1:]} for col in first]
+    tableau.append({"down": rest[:1], "up": list(junk)})
+    for c in range(4):
+        pile = rest[1:][c::4]
+        tableau.append({"down": pile[:-1], "up": pile[-1:]})
+    return {
+        "variant": "yukon",
+        "rules": {"foundation_withdrawal": False},
+        "tableau": tableau,
+        "foundations": [[_card(r, s) for r in range(1, heights[s] + 1)] for s in "SHDC"],
+    }
+
+
+@pytest.mark.parametrize(
+    ("junk", "alike"),
+    [
+        # 2♣ under 9♠: the runs (and 2♣) are of one class, 9♠ of the other, which a
+        # threshold of its own makes never high; one threshold for both would refuse.
+        (["2C", "9S"], True),
+        # 2♣ under 9♦, both of the runs' class: 2♣ could carry 9♦ onto the tails' 3♦, and
+        # a base part's 8 then land on 9♦ in a tail: refused.
+        (["2C", "9D"], False),
+    ],
+)
+def test_the_other_class_junk_bars_no_crossing(junk, alike):
+    a = _fives_crossed(["4C", "3D"], ["4S"], junk)
+    b = _fives_crossed(["4S"], ["4C", "3D"], junk)
+    assert Game.from_position(a).board.key() != Game.from_position(b).board.key()
+    assert (key(a) == key(b)) is alike

@@ -8,15 +8,24 @@ must search; most positions of Yukon's hard deals differ from another one only s
 ``Crossings.key`` gives such positions one key, so the search's table holds them as one,
 where a proof below says the crossing cannot matter.
 
-Definitions (one deck, cards build one rank lower in the other colour). A twin p1's *tail*
-is every card above it in its column; its *base part*, the face-up cards at or below it in
-its column. Swapping the tails of twins p1 and p2 (A on p1 and B on p2 become B on p1 and A
-on p2) is *allowed* at a threshold rank μ when:
+Definitions (one deck, cards build one rank lower in the other colour). Building splits
+the cards into two *classes*, rank plus colour odd or even: a card builds only on cards of
+its own class (one rank lower flips both), so a card y builds on t exactly when they share a
+class and t ranks one above y. A twin p1's *tail* is every card above it in its column; its
+*base part*, the face-up cards at or below it in its column. Take a threshold rank μ_k for
+each class k, from -1 to 13 (ranks run 0 for Aces to 12 for Kings): a card of class k is
+*low* if its rank is below μ_k, *high* if above. Swapping the tails of twins p1 and p2 (A on
+p1 and B on p2 become B on p1 and A on p2) is *allowed* at thresholds μ = (μ_0, μ_1) when:
 
 * (E1) p1 and p2 are face up in different columns, each covered directly by a card that
   builds on it (so A and B start with the two cards that build on the pair);
-* (E2) every card in A and B has rank at most μ, every card of both base parts at least μ;
-* (E3) no column holds a face-up card of rank below μ under a face-up card of rank above μ.
+* (E2) no card in A or B is high, and no card of either base part is low;
+* (E3) no column holds a low face-up card under a high face-up card.
+
+With one threshold for both classes these are the conditions of the first version; two
+let the other class's cards, which no card of a proper run belongs to, count as neither
+(μ at -1 or 13 makes a class all high or all low), so the junk a deal leaves face up in
+that class bars far fewer swaps.
 
 Claim. Let X be W with the tails swapped, allowed at μ. Each move e of W (a move and the
 forced moves after it) moves the same cards to the same place in X, and then either X + e is
@@ -24,25 +33,30 @@ W + e with the tails swapped, allowed at μ again (the *strong* case), or X + e 
 X + e + s = W + e for a sideways move s of X + e (the *weak* case).
 
 Why. The swap moves only the tails' cards, and each tail is nonempty, so W and X have the
-same top cards, empty columns, free cells and foundations. Take the lowest card y of the
-group e moves:
+same top cards, empty columns, free cells and foundations. A card that builds on a tail
+card t is low (it shares t's class and ranks one below t, which is not high), and a card t
+that a base card y builds on is high (y is not low). Take the lowest card y of the group e
+moves:
 
 * y outside both columns (another column, a cell, a foundation): the same group, the same
-  landing card in X. A group landing on a tail's top has rank at most μ throughout: its
-  lowest card is below μ, and a card above μ over it would break E3.
+  landing card in X. A group landing on a tail's top has no high card: its lowest card is
+  low, and a high card over it would break E3.
 * y in a tail, say A: the same group moves in X, from the other twin. If y is A's lowest
   card, A is gone and the weak case below follows; else A keeps its lowest card.
 * y in a base part: its group carries that twin and its tail, B instead of A in X. y lands
-  on a card one rank higher, so above μ: not a card of a tail (at most μ). So it lands
-  elsewhere, the same in X; the card it leaves, or turns, is the same. Under the landing
-  card lies no face-up card below μ (E3, that card being above μ), so E2 holds again; a King
-  into an empty column takes only its group along.
+  on a high card: not a card of a tail. So it lands elsewhere, the same in X; the card it
+  leaves, or turns, is the same. Under the landing card lies no low face-up card (E3, that
+  card being high), so E2 holds again; a King into an empty column takes only its group
+  along.
 * A card going home or into a cell is a top card: a tail's top (as above) or another card.
   The twins and their base parts are covered.
 
-E3 holds after any move: a group lands on a card one rank above its lowest card, so a card
-above μ over a card below μ would have been there already, in the group or under the
-landing card; a turned card has nothing on it. E2's tails stay at most μ (above).
+E3 holds after any move: a group lands on a card that its lowest card builds on, so if a
+low card under the landing card (or the landing card itself) now lies under a high card of
+the group, then either the landing card is high, and that low card lay under it already, or
+it is not, and the group's lowest card, one rank below it in its class, is low and lay
+under that high card already; a turned card has nothing on it. E2's tails gain no high
+card (above).
 Forced moves depend only on the foundations and the top cards, so they are the same in the
 strong case, and may empty a tail (the weak case). Weak case: say A is gone; W + e has p1
 on top and the other tail B' (B, with what landed on it or went home from it) on p2, and
@@ -106,9 +120,10 @@ class Crossings:
                         self.twin[x], self.twin[y] = y, x
                         pairs.append((x, y))
         pairs.sort(key=lambda p: (-(p[0] % 13), p[0]))
-        # order: the lower twin of each pair, highest rank first (a swap moves no card of a
-        # higher rank, by E2, and leaves every other pair's card on its twin where it was);
-        # low[x]: the lower-numbered card that builds on x; at: see ``key``.
+        # order: the lower twin of each pair, highest rank first; each swap is checked on
+        # the columns the swaps before it left, so any order is sound, and this one rarely
+        # disturbs a pair set before. low[x]: the lower-numbered card that builds on x; at:
+        # see ``key``.
         self.order = [p[0] for p in pairs]
         self.low = [min(children[x]) if children[x] else -1 for x in range(52)]
         # on[y * 52 + x]: y builds on x, and x has a twin.
@@ -117,6 +132,8 @@ class Crossings:
             if self.twin[x] >= 0:
                 for y in children[x]:
                     self.on[y * 52 + x] = True
+        self.klass = _classes(variant)
+        self.above, self.below, self.between = _ABOVE, _BELOW, _BETWEEN
         self.at = [0] * 52
         self.mark = [0] * 52
         self.stamp = 0
@@ -165,14 +182,14 @@ class Crossings:
             ca, cb, ia, ib = pa >> 6, pb >> 6, pa & 63, pb & 63
             if ca == cb or work[ca][ia + 1] == low[a]:
                 continue
-            span = _span(work, down, ca, ia, cb, ib)
-            if not span:
+            box = self._box(work, down, ca, ia, cb, ib)
+            if not box:
                 continue
             if barred < 0:
                 barred = 0
                 for c in range(len(work)):
-                    barred |= _barred(work[c], down[c])
-            if not span & ~barred:
+                    barred |= self._barred(work[c], down[c])
+            if not box & ~barred:
                 continue
             if not swapped:
                 work = [list(col) for col in cols]
@@ -196,41 +213,105 @@ class Crossings:
                     at[x] = cb * 64 + j
             barred = 0
             for c in range(len(work)):
-                barred |= _barred(work[c], down[c])
+                barred |= self._barred(work[c], down[c])
         if not swapped:
             return board.key()
         return board.key_with({c: work[c] for c in range(len(work)) if work[c] != cols[c]})
 
+    def _box(
+        self, cols: list[list[int]], down: list[int], ca: int, ia: int, cb: int, ib: int
+    ) -> int:
+        """E2 for the twins at rows ``ia`` of column ``ca`` and ``ib`` of ``cb`` (each with a
+        card that builds on it right on it): the threshold pairs with each class's tail
+        cards at most and base cards at least its threshold, as bits (see ``__init__``)."""
+        klass: list[int] = self.klass
+        top = [-1, -1]  # the tails' highest rank in each class
+        floor = [13, 13]  # the base parts' lowest rank in each class
+        for col, i0, i1 in ((cols[ca], ia, len(cols[ca])), (cols[cb], ib, len(cols[cb]))):
+            for i in range(i0 + 1, i1):
+                x = col[i]
+                k = klass[x]
+                if x % 13 > top[k]:
+                    top[k] = x % 13
+        for col, i0, i1 in ((cols[ca], down[ca], ia), (cols[cb], down[cb], ib)):
+            for i in range(i0, i1 + 1):
+                x = col[i]
+                k = klass[x]
+                if x % 13 < floor[k]:
+                    floor[k] = x % 13
+        if top[0] > floor[0] or top[1] > floor[1]:
+            return 0
+        between = self.between
+        return between[0][top[0] + 1][floor[0] + 1] & between[1][top[1] + 1][floor[1] + 1]
 
-def _span(cols: list[list[int]], down: list[int], ca: int, ia: int, cb: int, ib: int) -> int:
-    """E2 for the twins at rows ``ia`` of column ``ca`` and ``ib`` of ``cb`` (each with a
-    card that builds on it right on it): the thresholds μ between the tails' highest rank
-    and the base parts' lowest, as a bit set over ranks (0 for Aces); 0 if there is none."""
-    col_a, col_b = cols[ca], cols[cb]
-    m = 0
-    for i in range(ia + 1, len(col_a)):
-        m = max(m, col_a[i] % 13)
-    for i in range(ib + 1, len(col_b)):
-        m = max(m, col_b[i] % 13)
-    floor = 13
-    for i in range(down[ca], ia + 1):
-        floor = min(floor, col_a[i] % 13)
-    for i in range(down[cb], ib + 1):
-        floor = min(floor, col_b[i] % 13)
-    if floor < m:
-        return 0
-    return ((1 << (floor + 1)) - 1) & ~((1 << m) - 1)
+    def _barred(self, col: list[int], down: int) -> int:
+        """E3 for one column: the threshold pairs it rules out, holding a face-up card low
+        for its class's threshold under one high for its own, as bits (see ``__init__``)."""
+        klass: list[int] = self.klass
+        above, below = self.above, self.below
+        barred = 0
+        lo = [13, 13]  # the lowest rank met so far in each class
+        low = 0  # the threshold pairs for which some card met so far is low
+        for i in range(down, len(col)):
+            x = col[i]
+            r = x % 13
+            k = klass[x]
+            barred |= low & below[k][r + 1]
+            if r < lo[k]:
+                lo[k] = r
+                low = above[0][lo[0] + 1] | above[1][lo[1] + 1]
+        return barred
 
 
-def _barred(col: list[int], down: int) -> int:
-    """E3 for one column: the thresholds μ (a bit set over ranks, 0 for Aces) it rules out,
-    holding a face-up card of rank below μ under one of rank above μ."""
-    barred = 0
-    lo = 13
-    for i in range(down, len(col)):
-        r = col[i] % 13
-        if lo + 1 < r:
-            barred |= ((1 << r) - 1) & ~((1 << (lo + 1)) - 1)
-        if r < lo:
-            lo = r
-    return barred
+def _grid(k: int, test: int) -> list[int]:
+    """For v from -1 to 13, the threshold pairs (m0, m1), each from -1 to 13, whose m_k is
+    above v (test 1), below it (-1), at least it (2) or at most it (-2), as bits
+    (m0 + 1) * 15 + (m1 + 1) of an int."""
+    out = []
+    for v in range(-1, 14):
+        bits = 0
+        for m0 in range(-1, 14):
+            for m1 in range(-1, 14):
+                m = m1 if k else m0
+                if (
+                    (test == 1 and m > v)
+                    or (test == -1 and m < v)
+                    or (test == 2 and m >= v)
+                    or (test == -2 and m <= v)
+                ):
+                    bits |= 1 << ((m0 + 1) * 15 + m1 + 1)
+        out.append(bits)
+    return out
+
+
+# The tables ``Crossings`` reads E2 and E3 from, indexed by the class k and v + 1:
+# _ABOVE[k][v + 1] holds the threshold pairs with m_k > v, _BELOW[k][v + 1] those with
+# m_k < v, _BETWEEN[k][a + 1][b + 1] those with a <= m_k <= b.
+_ABOVE = [_grid(0, 1), _grid(1, 1)]
+_BELOW = [_grid(0, -1), _grid(1, -1)]
+_BETWEEN = [[[lo & hi for hi in _grid(k, -2)] for lo in _grid(k, 2)] for k in (0, 1)]
+
+
+def _classes(variant: Variant) -> list[int]:
+    """Each card's class, 0 or 1: the two parts of the cards that building connects (with
+    alternate colours, rank plus colour odd or even). A card builds only on cards of its
+    own class; a build that does not split so gets one class for every card."""
+    if variant.card_count != 52:
+        return [0] * variant.card_count  # two decks: no twins to cross (see ``Crossings``)
+    klass = [-1] * 52
+    parts = 0
+    for start in range(variant.card_count):
+        if klass[start] >= 0:
+            continue
+        if parts == 2:
+            return [0] * 52
+        klass[start] = parts
+        todo = [start]
+        while todo:
+            x = todo.pop()
+            for y in (*variant.parents[x], *variant.children[x]):
+                if klass[y] < 0:
+                    klass[y] = parts
+                    todo.append(y)
+        parts += 1
+    return [max(k, 0) for k in klass]
