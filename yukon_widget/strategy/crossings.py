@@ -22,10 +22,10 @@ p1 and B on p2 become B on p1 and A on p2) is *allowed* at thresholds μ = (μ_0
 * (E2) no card in A or B is high, and no card of either base part is low;
 * (E3) no column holds a low face-up card under a high face-up card.
 
-With one threshold for both classes these are the conditions of the first version; two
-let the other class's cards, which no card of a proper run belongs to, count as neither
-(μ at -1 or 13 makes a class all high or all low), so the junk a deal leaves face up in
-that class bars far fewer swaps.
+With one threshold for both classes these are the conditions of the first version. Two
+let the other class, to which no card of a proper run through the twins belongs, split
+where its cards allow (at -1 a class is all high, at 13 all low), so the junk a deal leaves
+face up in that class bars far fewer swaps.
 
 Claim. Let X be W with the tails swapped, allowed at μ. Each move e of W (a move and the
 forced moves after it) moves the same cards to the same place in X, and then either X + e is
