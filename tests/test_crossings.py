@@ -199,7 +199,7 @@ def _fives_crossed(on_heart: list[str], on_diamond: list[str], junk: list[str]) 
         (["2C", "9D"], False),
     ],
 )
-def test_the_other_class_junk_bars_no_crossing(junk, alike):
+def test_junk_bars_a_crossing_only_in_the_twins_class(junk, alike):
     a = _fives_crossed(["4C", "3D"], ["4S"], junk)
     b = _fives_crossed(["4S"], ["4C", "3D"], junk)
     assert Game.from_position(a).board.key() != Game.from_position(b).board.key()

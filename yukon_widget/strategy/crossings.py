@@ -314,4 +314,4 @@ def _classes(variant: Variant) -> list[int]:
                     klass[y] = parts
                     todo.append(y)
         parts += 1
-    return [max(k, 0) for k in klass]
+    return klass
