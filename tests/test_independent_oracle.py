@@ -17,6 +17,7 @@ from collections.abc import Sequence
 import pytest
 from rulebook import (
     RANKS,
+    SUITS,
     VARIANTS,
     Comparison,
     Move,
@@ -411,22 +412,26 @@ def test_the_engine_reads_the_models_two_deck_rows():
     assert {"QH t1:2-t2", "QH t1:4-t2"} <= moves(pos)
 
 
-# --- the sideways rule, move by move ----------------------------------------------------------
+# --- the rules that let a move wait, move by move ---------------------------------------------
 #
-# After an open sideways move s (a group whose lowest card x sat on a card p1 it builds on goes
-# to another column), the search tries a move that is not sideways only if it lands on p1 or
-# moves p1 or x. Its proof rests on one fact about the rules: a move e that touches neither
-# can be played before s instead, with the same result. Each move the rule left out in real
-# searches is checked against the model: e (with its forced moves) touches neither, is legal
-# before s, s is legal after it, and both orders reach the same position. One deck only: with
-# two, "the same card" would not say which copy. Russian has no sideways move (a card builds
-# on one card only).
+# After an open move k (no forced move follows it), the search leaves out some moves e that it
+# can play before k instead (the module docstring of ``search``): after a sideways move (a
+# group whose lowest card x sat on a card p1 it builds on goes to another column) every move
+# that is not sideways and touches neither p1 nor x; after a withdrawal every move that is
+# neither a withdrawal nor a sideways move and touches neither pile the card went between; after
+# any other move between columns and cells, or a sideways one, a move of the same kind in other
+# piles that comes later in the order (lowest card first, then what it lands on). All rest on
+# one fact about the rules: e can be played before k, with the same result. Each move the rules
+# left out in real searches is checked against the model: e and k in both orders reach the same
+# position; and where the order rule left e out, e comes later in the order, computed here from
+# the card codes. One deck only: with two, "the same card" would not say which copy. Russian has
+# no sideways move (a card builds on one card only).
 
-SIDEWAYS_SEARCHES = [
+WAITING_SEARCHES = [
     ("yukon", 70, True),
     ("yukon", 166, False),
     ("yukon-cells", 5, None),
-    ("alaska", 3, True),
+    ("alaska", 7, True),
     ("moosehide", 12, None),
 ]
 
@@ -455,8 +460,29 @@ def _same_move(rules: Rules, state: State, card: str, landing: tuple[str, str | 
     raise AssertionError(f"{card} onto {landing} is not legal in {to_position(rules, state)}")
 
 
-@pytest.mark.parametrize(("variant", "seed", "withdrawal"), SIDEWAYS_SEARCHES)
-def test_each_move_the_sideways_rule_leaves_out_can_wait_until_after_it(variant, seed, withdrawal):
+def _sits_on(rules: Rules, state: State, move: Move) -> str | None:
+    """The card a sideways move's lowest card leaves (it builds on it), else None."""
+    if move.source[0] != "t" or move.target[0] != "t":
+        return None
+    up = state.columns[int(move.source[1:]) - 1][1]
+    at = up.index(move.card)
+    return up[at - 1] if at and rules.builds(move.card, up[at - 1]) else None
+
+
+def _order(card: str, landing: tuple[str, str | None]) -> tuple[int, int]:
+    """The order rule's order, from the card codes: the deck's order (spades, hearts, diamonds,
+    clubs, each Ace to King) for the lowest card, then for what it lands on, an empty column
+    after every card and a free cell last."""
+
+    def index(code: str) -> int:
+        return SUITS.index(code[1]) * 13 + RANKS.index(code[0])
+
+    onto = landing[1]
+    return index(card), (index(onto) if onto else 52 if landing[0] == "t" else 53)
+
+
+@pytest.mark.parametrize(("variant", "seed", "withdrawal"), WAITING_SEARCHES)
+def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, seed, withdrawal):
     from yukon_widget.strategy import compiled
 
     options = {} if withdrawal is None else {"foundation_withdrawal": withdrawal}
@@ -465,30 +491,55 @@ def test_each_move_the_sideways_rule_leaves_out_can_wait_until_after_it(variant,
     search.postponed = []
     search.finish()
     events = search.postponed
-    assert len(events) >= 20, f"the rule left out only {len(events)} moves: no test"
-    quiet = [ev for ev in events if ev[2] is None]
-    played = [ev for ev in events if ev[2] is not None]
-    sample = quiet[:: max(1, len(quiet) // 15)] + played[:: max(1, len(played) // 15)]
+    assert len(events) >= 20, f"the rules left out only {len(events)} moves: no test"
+    kinds: dict[str, list] = {}
+    for event in events:
+        line = event[0]
+        game = Game(variant, seed=seed, **options)
+        for raw in line[:-1]:
+            game.push_raw(raw)
+        k = game.to_move(line[-1])
+        rules, x0 = from_position(game.position())
+        if k.source[0] == "f":
+            kind = "withdrawal"
+        elif _sits_on(rules, x0, k) is not None:
+            kind = "sideways"
+        else:
+            kind = "other"
+        kinds.setdefault(kind, []).append(event)
+    expected = {"sideways", "other"} | ({"withdrawal"} if withdrawal else set())
+    assert expected <= set(kinds), f"no move left out after a {expected - set(kinds)} move"
+
+    sample = [ev for evs in kinds.values() for ev in evs[:: max(1, len(evs) // 12)]]
     for line, left_out, forced in sample:
         game = Game(variant, seed=seed, **options)
         for raw in line[:-1]:
             game.push_raw(raw)
-        before = game.position()  # X0, before the sideways move
-        s = game.push_raw(line[-1])
+        before = game.position()  # X0, before the open move k
+        k = game.push_raw(line[-1])
         after = game.position()  # X
         e = game.to_move(left_out)
         rules, x0 = from_position(before)
         _, x = from_position(after)
-        up = x0.columns[int(s.source[1:]) - 1][1]
-        p1 = up[up.index(s.card) - 1]
-        assert rules.builds(s.card, p1) and s.target[0] == "t", f"{s} is not sideways"
-        shown = f"{json.dumps(after)}\nafter {s}, left out {e} (forced: {forced})"
+        p1 = _sits_on(rules, x0, k)
+        k_landing = _landing(x0, k.target)
+        shown = f"{json.dumps(after)}\nafter {k}, left out {e} (forced: {forced})"
 
-        # e, then its forced moves, in X: none of them touches p1 or x.
         model_e = find_move(rules, x, str(e))
-        assert p1 not in _group(x, model_e) and s.card not in _group(x, model_e), shown
-        assert _landing(x, model_e.target) != ("t", p1), shown
         landing = _landing(x, model_e.target)
+        e_sideways = _sits_on(rules, x, model_e) is not None
+        # e moves neither k's card nor p1, and lands not on p1.
+        assert k.card not in _group(x, model_e), shown
+        if p1 is not None:
+            assert p1 not in _group(x, model_e) and landing != ("t", p1), shown
+        if k.source[0] == "f":
+            # The withdrawal rule: e is neither a withdrawal nor sideways, and lands elsewhere.
+            assert e.source[0] != "f" and not e_sideways, shown
+            assert landing != ("t", k.card), shown
+        elif p1 is None or e_sideways:
+            # The order rule: e is of k's kind, lands elsewhere and comes later in the order.
+            assert e_sideways == (p1 is not None) and landing != ("t", k.card), shown
+            assert _order(e.card, landing) > _order(k.card, k_landing), shown
         x = apply(x, model_e)
         game.push_raw(left_out)
         if forced is None:
@@ -499,20 +550,19 @@ def test_each_move_the_sideways_rule_leaves_out_can_wait_until_after_it(variant,
             for raw in probe.line:
                 forced_cards.append(game.push_raw(raw).card)
             # Decided without playing it, as setting off no forced move but, for a
-            # withdrawal, its own card going back up.
+            # withdrawal after a sideways move, its own card going back up.
             assert not forced_cards or (e.source[0] == "f" and forced_cards == [e.card]), shown
         else:
             forced_cards = []
             for raw in forced:
                 forced_cards.append(game.push_raw(raw).card)
-        assert p1 not in forced_cards and s.card not in forced_cards, shown
+        assert k.card not in forced_cards and p1 not in forced_cards, shown
         for card in forced_cards:
             x = apply(x, _same_move(rules, x, card, ("f", None)))
 
-        # The other order: e and its forced moves before s, then s.
-        s_landing = _landing(x0, s.target)
+        # The other order: e and its forced moves before k, then k.
         y = apply(x0, _same_move(rules, x0, e.card, landing))
         for card in forced_cards:
             y = apply(y, _same_move(rules, y, card, ("f", None)))
-        y = apply(y, _same_move(rules, y, s.card, s_landing))
+        y = apply(y, _same_move(rules, y, k.card, k_landing))
         assert y.key() == x.key(), shown

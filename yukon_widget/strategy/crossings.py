@@ -78,15 +78,21 @@ positions the search entered, and Cl those ≈ to one of them (``key`` maps a po
 ≈ to it, so a child whose key is in the table is in Cl, or ≈ to one proved lost, so lost).
 The module docstring of ``search`` proves its claim C with "in R" read as "in Cl": the
 positions it names (a position on the path, X0 + e) are real positions, and where it applies
-lemma S to a position ≈ to X0 + e it needs the sideways move s matched along the swaps; it
-is, strongly: s lands on a twin's partner that is on top, so that pair allows no swap, and
-it moves no other pair's tail's lowest card (that card would sit on the same twin). Now say
+C for the open move k to a position ≈ to X0 + e it needs k matched along the swaps, which
+the Claim does keeping k's class and place in ``search``'s induction (the same cards go to
+the same place, leaving the same kind of card). A sideways k is matched strongly: it lands
+on a twin's partner that is on top, so that pair allows no swap, and it moves no other
+pair's tail's lowest card (that card would sit on the same twin). A withdrawal empties no
+tail, so it is matched strongly or exactly. Any other k may be matched weakly, Wi + k =
+(Wi+1 + k) + s; walking the chain of swaps back from the entered position, C for the
+sideways s (an earlier class than k's, at a position ≈ to Wi+1 + k, s matched strongly)
+puts each Wi + k in Cl or makes it lost, as below. Now say
 some position of Cl can be won; take one, W, with the shortest winning line, of length d,
 and its first move e. W = W0, W1, ..., Wn, each the one before with one allowed swap, and Wn
 entered. By C, Wn + e is in Cl (it can be won, by consequence 1 and the weak case's s, so it
 is not lost). Walking back, each Wi + e is in Cl: in the strong case Wi + e ≈ Wi+1 + e; in
 the weak case Wi + e = (Wi+1 + e) + s, and with Wi+1 + e ≈ Y for an entered Y, Y + s ≈
-Wi + e (s matched as above) is in Cl or lost by lemma S, and it can be won. So W + e is in
+Wi + e (s matched as above) is in Cl or lost by C for s, and it can be won. So W + e is in
 Cl with a winning line of length d - 1: a contradiction. Hence no position of Cl, the start
 among them, can be won, unless the search entered a won position, which it reports.
 """

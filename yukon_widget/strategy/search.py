@@ -6,43 +6,47 @@ and as its probes, and that ``lines`` runs to find shorter finishes. It reads an
 ``relaxation`` with mypyc, and ``solve`` uses that build when it is there.
 
 Why "lost" is a proof under the rules in force. A *move* here is a move with the forced
-moves after it (``safety``: they replace a position by one that is winnable whenever it is).
-Let R be the positions the exhaustive search entered. When it runs dry, each was explored: at
-its first entry, each move that ``_moves`` and ``_dfs`` kept was tried and led to a position
-entered (in R), or seen before (in R, or proved lost and remembered), or proved lost by
-``relaxation.doomed`` (sound: each test there over-approximates what could ever happen; the
-start position may also be proved lost by ``relaxation.first_moves_lose``, sound alike).
-Claim C: for X in R and any legal move e, X + e is in R or lost, up to the order of columns
-and cells, which the key ignores. Then every position reachable from the start (which is in
-R) is in R or lost, since a position reachable from a lost one is lost; none in R is won and
-no won position is lost, so no line wins.
+moves after it (``safety``: they replace a position by one that is winnable whenever it is);
+it is *open* when no forced move follows it. Let R be the positions the exhaustive search
+entered. When it runs dry, each was explored: at its first entry, each move that ``_moves``
+and ``_dfs`` kept was tried and led to a position entered (in R), or seen before (in R, or
+proved lost and remembered), or proved lost by ``relaxation.doomed`` (sound: each test there
+over-approximates what could ever happen; the start position may also be proved lost by
+``relaxation.first_moves_lose``, sound alike). Claim C: for X in R and any legal move e,
+X + e is in R or lost, up to the order of columns and cells, which the key ignores. Then
+every position reachable from the start (which is in R) is in R or lost, since a position
+reachable from a lost one is lost; none in R is won and no won position is lost, so no line
+wins.
 
-C holds by induction on the time of X's first entry; so does lemma S below, which C uses.
-The moves ``_moves`` and ``_dfs`` leave out at that entry, and why each loses nothing:
+C holds by induction on three things compared in turn: the *class* of e (sideways moves
+first, then withdrawals, then every other move), e's *place* in the order (its lowest card,
+then what it lands on: ``ORDER``), and the time of X's first entry. A move keeps its class
+and place in the earlier positions the rules below name (they leave its piles alone). The
+moves ``_moves`` and ``_dfs`` leave out at X's first entry, and why each loses nothing:
 
 * the symmetry rules (first empty column, first free cell, one of two equal piles): the
   result equals a kept move's, up to the order the key ignores;
 * the "last group" rule (``_moves``): X + e is Q + e', or Q, for a position Q on the path to
-  X, so entered earlier: C at Q;
-* the sideways rule (``_dfs``): X was entered by an open sideways move s from X0 (entered
-  earlier), and e touches neither p1 nor x. Then X + e = (X0 + e) + s (the postponement
-  ``_dfs`` proves). By C at X0, X0 + e is lost, and so is X + e, or it is in R, and by S so
-  is (X0 + e) + s.
+  X, entered earlier, where e' moves e's group onto the same place straight from where it sat
+  in Q. e' has e's place; its class is no later when e is not sideways (e' is sideways or of
+  the last class). A sideways e is left out only when the group came by an open sideways move
+  g from X0 (``again``); then Q can be taken to be X0, where the group sat on a card it builds
+  on, so e' is sideways too;
+* the sideways rule, the withdrawal rule and the order rule (``_dfs``): X was entered by an
+  open move k from X0 (entered earlier), and X + e = (X0 + e) + k, as ``_dfs`` proves for each.
+  By C at X0 (e's class and place, an earlier entry), X0 + e is lost, and so is X + e, or it
+  is in R, and then so is (X0 + e) + k by C at X0 + e for k: k is of an earlier class than e
+  (a sideways move before any other, a withdrawal before the last class), or of e's class
+  and earlier in the order (the order rule).
 
-Lemma S: for W in R and a sideways move s, W + s is in R or lost. Only two rules leave out a
-sideways move: symmetry (as above) and the last-group rule at a position W entered by an open
-sideways move g from W0, which keeps no move of g's group but onto ``back``; there
-W + s = W0 + s'', where s'' moves the group straight from where it sat in W0, also sideways
-(it sat on a card it builds on), or W + s = W0 when s puts it back: S at W0, entered earlier.
-Why only these two: the sideways rule never leaves out a sideways move, and a group that
-came by any other move keeps its sideways moves (``last``'s ``again``). Clearing the table
-when it is full keeps the positions on the current path, so the search cannot loop; a
-position searched again is simply explored twice, and its first entry is the one that counts.
+Clearing the table when it is full keeps the positions on the current path, so the search
+cannot loop; a position searched again is simply explored twice, and its first entry is the
+one that counts.
 
 The table is keyed by ``crossings.key``, which gives one key to positions that differ only in
 which of two twins carries which tail, where that provably cannot matter: "in R" above reads
 "given the key of a position in R", and ``crossings``' docstring (its consequence 2) shows
-that C, S and the conclusion hold so.
+that C and the conclusion hold so.
 """
 
 from __future__ import annotations
@@ -59,6 +63,11 @@ from .crossings import Crossings
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
 
+# A move's place in the order rule's order (see ``_dfs``): its lowest card times ORDER plus
+# what it lands on, a card, or ONTO_EMPTY (an empty column) or ONTO_CELL (a free cell).
+ORDER = 128
+ONTO_EMPTY = 126
+ONTO_CELL = 127
 PROBE_NOISE = 20.0  # how far (in places) a probe's random jitter may move a move in the order
 
 
@@ -119,6 +128,7 @@ class Search:
             board.cells,
         )
         self.parents = v.parents
+        self.one_deck = v.decks == 1  # the withdrawal rule's argument needs one deck
         self.suits = v.foundation_suits
         self.total = v.card_count
         self.safety = SafetyTable(v, self.withdraw, proven=True)
@@ -195,25 +205,22 @@ class Search:
           and a King goes only to the first empty column: the result is the same position
           with columns swapped. Likewise a card goes only into the first free cell, and to
           only one of two same-suit foundation piles of equal height (two decks).
-        * ``last`` (card, pile, row, back, again) names the group moved by the previous
-          move when no forced move followed it (the card is -1 and the row -1 for a card in
-          a cell); ``back`` is the pile it came from when that move turned a face-down card,
-          else -1; ``again`` is 1 when that move was not sideways (see ``_dfs``). The group
-          is not moved again, except onto ``back``, and when ``again`` is 1, sideways: the
-          module's lemma S needs those kept, as leaving them out would lean on C at a
-          position entered later, which its induction does not give. Why that loses
-          nothing: let
-          Q be the position before this run of moves of the group began (the last position
-          on the path whose own ``last`` is another group or None). Each move of the run
-          touched only the pile the group left and the pile it reached, and only the first
-          one can have turned a card (later the group always leaves a face-up card, the one
-          it landed on). So every pile's top card, but for the piles of the run, is as in
-          Q, and moving the group on to any place reaches the position that moving it
-          there straight from Q reaches: one move from Q, a position entered before (the
-          module docstring's induction takes it from there), or Q itself when that place is
-          where the group sat in Q, unless the first move turned the card there: landing on
-          a newly turned card is a position no single move from Q reaches, which is why the
-          move onto ``back`` stays.
+        * ``last`` (card, pile, row, back, again) names the group moved by the previous move when no
+          forced move followed it (the card is -1 and the row -1 for a card in a cell); ``back`` is
+          the pile it came from when that move turned a face-down card, else -1; ``again`` is 1 when
+          that move was not sideways (see ``_dfs``). The group is not moved again, except onto
+          ``back``, and when ``again`` is 1, sideways: the module's induction needs those kept, as
+          leaving one out would lean on C for a move of a later class (the group sat on a card it
+          does not build on). Why that loses nothing: let Q be the position before this run of moves
+          of the group began (the last position on the path whose own ``last`` is another group or
+          None). Each move of the run touched only the pile the group left and the pile it reached,
+          and only the first one can have turned a card (later the group always leaves a face-up
+          card, the one it landed on). So every pile's top card, but for the piles of the run, is as
+          in Q, and moving the group on to any place reaches the position that moving it there
+          straight from Q reaches: one move from Q, a position entered before (the module
+          docstring's induction takes it from there), or Q itself when that place is where the group
+          sat in Q, unless the first move turned the card there: landing on a newly turned card is a
+          position no single move from Q reaches, which is why the move onto ``back`` stays.
 
         A lean search (probes only) also skips *sideways* moves, which lift a group off a
         card it builds on onto another: they are sometimes needed, but rarely, and leaving
@@ -447,6 +454,30 @@ class Search:
         sending safe cards up in another order ends in the same position (sending one up
         never makes another unsafe). In X0 + e, x still sits on p1 and p2 is still a top
         card, so s is legal there and reaches X + e, which has no forced move left.
+
+        The withdrawal rule (one deck). After an open withdrawal w, which took a card c from
+        its foundation onto the top card p2 of column a, a move e is tried only if it is
+        sideways, a withdrawal, a move to a foundation, a move out of or into column a, or
+        uncovers a card that would be safe to send up with c home. Why the rest can wait: X =
+        X0 + w, and e is legal in X0 (it neither lands on c nor moves it, so it neither needs
+        nor covers p2, and every other top card, empty column, free cell and foundation
+        pile but c's is as in X0; no move of e's kinds uses c's pile). No forced move
+        follows e in X0 or in X: X0's top cards were not safe (the search plays every
+        forced move), so neither are X's (with one deck, fewer cards home make fewer cards
+        safe, and c, the one card its pile could take in X, is on top already and was not
+        safe), and the card e uncovers is safe in neither. In X0 + e, c is still on its
+        foundation and p2 on top, so w is legal and reaches X + e, with no forced move.
+
+        The order rule. After an open move k between columns and cells, sideways or of the
+        last class (see the module docstring), from pile a to pile b, a move e of the same
+        kind (both sideways, or neither), out of and into other piles than a and b, that
+        uncovers no card safe to send up, is left out when it comes after k in the order
+        (``ORDER``). Why it can wait: e lands on a card that k left alone (or an empty
+        column or free cell that X0 had free too) and moves a group that k left alone, so e
+        is legal in X0 and leaves the same card there; k and e change no foundation, so the
+        same cards are safe throughout and no forced move follows e in X0 or X, nor k in
+        X0 + e (k uncovers there what it uncovered in X0); and k is legal in X0 + e and
+        reaches X + e.
         """
         if sum(self.found) == self.total:
             return True
@@ -465,9 +496,12 @@ class Search:
             self.found,
         )
         postponed = self.postponed
+        one_deck = self.one_deck
+        cells = self.cells
+        cell0 = nt + nf
         # Frame: [moves, next index, the move played from here (for undo) or None, the open
         # sideways move that entered this position or None, the cards safe to go up then].
-        stack: list[list] = [[moves, 0, None, None, None]]
+        stack: list[list] = [[moves, 0, None, None, None, None]]
         while stack:
             if self.nodes >= self.pause:
                 yield
@@ -495,25 +529,49 @@ class Search:
                         new = (s, col[i - 1], t, len(cols[t]), x)
                 side = frame[3]
                 if side is not None and new is None:
-                    # Decide without playing the move when its forced moves cannot touch p1
-                    # or x. p1 never goes up while x, which builds on it, is in play. A move
-                    # out of a column that uncovers no card safe to go up, or out of a cell,
-                    # sets off none; a withdrawal at most sends its own card back up (lower
-                    # foundations make no other card safe, and this position had none).
+                    # The sideways rule (and the withdrawal rule, where b is -1). Decide
+                    # without playing the move when its forced moves cannot touch p1 or x.
+                    # p1 never goes up while x, which builds on it, is in play. A move out of
+                    # a column that uncovers no card safe to go up, or out of a cell, sets off
+                    # none; a withdrawal at most sends its own card back up (lower
+                    # foundations make no other card safe, and this position had none). After
+                    # a withdrawal the rule keeps every withdrawal, and frame[4] holds the
+                    # cards safe with the withdrawn card still home.
                     a, p1, b, rx, x = side
                     if (
                         s != a
                         and t != a
                         and not (s == b and i <= rx)
                         and not nt <= t < nt + nf
+                        and (b >= 0 or not nt <= s < nt + nf)
                         and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
                     ):
                         if postponed is not None:
                             postponed.append((tuple(line), move, None))
                         continue
+                opened = frame[5]
+                if (
+                    opened is not None
+                    and (new is not None) == (opened[0] == 1)
+                    and s != opened[1]
+                    and s != opened[2]
+                    and t != opened[1]
+                    and t != opened[2]
+                    and not nt <= s < nt + nf
+                    and not nt <= t < nt + nf
+                    and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
+                ):
+                    # The order rule: a move of the open move's class, in other piles,
+                    # setting off no forced move, waits when it comes later in the order.
+                    y = cols[s][i] if s < nt else cells[s - cell0]
+                    onto = (cols[t][-1] if cols[t] else ONTO_EMPTY) if t < nt else ONTO_CELL
+                    if y * ORDER + onto > opened[3]:
+                        if postponed is not None:
+                            postponed.append((tuple(line), move, None))
+                        continue
                 k, flipped = apply(move)
                 forced = self._force()
-                if side is not None and new is None and t != side[0]:
+                if side is not None and new is None and t != side[0] and side[2] >= 0:
                     # Played: p1 still on top and x in its place mean neither moved (forced
                     # moves only send cards up; a card that landed on p1 counts: t == a).
                     a, p1, b, rx, x = side
@@ -556,10 +614,27 @@ class Search:
                     child = self._enter(nxt, key)
                     if child is not None:
                         frame[2] = (move, k, flipped, forced)
-                        if new is not None and not forced:
-                            stack.append([child, 0, None, new, safe_cards(tuple(found))])
+                        if forced or nt <= t < nt + nf:
+                            stack.append([child, 0, None, None, None, None])
+                        elif nt <= s < nt + nf and one_deck:
+                            # An open withdrawal: the card went from pile s onto column t.
+                            home = list(found)
+                            home[s - nt] += 1
+                            drawn = (t, cols[t][-1], -1, -1, -1)
+                            stack.append([child, 0, None, drawn, safe_cards(tuple(home)), None])
+                        elif nt <= s < nt + nf:
+                            stack.append([child, 0, None, None, None, None])
                         else:
-                            stack.append([child, 0, None, None, None])
+                            # An open move between columns and cells: its place in the order
+                            # (the order rule), and the sideways rule's facts if sideways.
+                            if t < nt:
+                                y = cols[t][-k]
+                                onto = cols[t][-k - 1] if len(cols[t]) > k else ONTO_EMPTY
+                            else:
+                                y = cells[t - cell0]
+                                onto = ONTO_CELL
+                            opened = (0 if new is None else 1, s, t, y * ORDER + onto)
+                            stack.append([child, 0, None, new, safe_cards(tuple(found)), opened])
                         break
                     del line[len(line) - 1 - len(forced) :]
                 for m in reversed(forced):
