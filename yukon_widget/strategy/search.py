@@ -469,15 +469,20 @@ class Search:
         foundation and p2 on top, so w is legal and reaches X + e, with no forced move.
 
         The order rule. After an open move k between columns and cells, sideways or of the
-        last class (see the module docstring), from pile a to pile b, a move e of the same
-        kind (both sideways, or neither), out of and into other piles than a and b, that
-        uncovers no card safe to send up, is left out when it comes after k in the order
-        (``ORDER``). Why it can wait: e lands on a card that k left alone (or an empty
-        column or free cell that X0 had free too) and moves a group that k left alone, so e
-        is legal in X0 and leaves the same card there; k and e change no foundation, so the
-        same cards are safe throughout and no forced move follows e in X0 or X, nor k in
-        X0 + e (k uncovers there what it uncovered in X0); and k is legal in X0 + e and
-        reaches X + e.
+        last class (see the module docstring), which took a group with lowest card y from
+        pile a to pile b, a move e of the same kind (both sideways, or neither) is left out
+        when it comes after k in the order (``ORDER``), uncovers no card safe to send up,
+        neither leaves nor enters pile a, and enters or leaves pile b only if a and b are
+        columns and then only onto the top of k's group or with a part of that group above
+        y. Why it can wait: e lands on a card k left alone, or on the top of k's group (in X0
+        the top of column a), or on an empty column or free cell that X0 had free too; it
+        moves a group k left alone, or a part of k's group above y, which in X0 lies on the
+        same card in column a. So e is legal in X0, moves the same cards onto the same card
+        and leaves the same card (it keeps its kind and place). k and e change no
+        foundation, so the same cards are safe throughout and no forced move follows e in
+        X0 or X, nor k in X0 + e (k uncovers there what it uncovered in X0). In X0 + e, y
+        still lies where it lay and k's landing place is as it was, so k is legal there, y
+        goes with what lies on it then, and it reaches X + e.
         """
         if sum(self.found) == self.total:
             return True
@@ -554,9 +559,9 @@ class Search:
                     opened is not None
                     and (new is not None) == (opened[0] == 1)
                     and s != opened[1]
-                    and s != opened[2]
                     and t != opened[1]
-                    and t != opened[2]
+                    and (s != opened[2] or i > opened[4] >= 0)
+                    and (t != opened[2] or opened[4] >= 0)
                     and not nt <= s < nt + nf
                     and not nt <= t < nt + nf
                     and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
@@ -633,7 +638,10 @@ class Search:
                             else:
                                 y = cells[t - cell0]
                                 onto = ONTO_CELL
-                            opened = (0 if new is None else 1, s, t, y * ORDER + onto)
+                            # Between columns: the row of its lowest card, so that a move
+                            # onto its group or of a part of it may wait too.
+                            rx = len(cols[t]) - k if s < nt and t < nt else -1
+                            opened = (0 if new is None else 1, s, t, y * ORDER + onto, rx)
                             stack.append([child, 0, None, new, safe_cards(tuple(found)), opened])
                         break
                     del line[len(line) - 1 - len(forced) :]
