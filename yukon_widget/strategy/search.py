@@ -505,7 +505,9 @@ class Search:
         cells = self.cells
         cell0 = nt + nf
         # Frame: [moves, next index, the move played from here (for undo) or None, the open
-        # sideways move that entered this position or None, the cards safe to go up then].
+        # sideways move or withdrawal that entered this position or None (the sideways and
+        # withdrawal rules), the cards safe to go up then (with a withdrawn card still home),
+        # the open move between columns and cells that entered it or None (the order rule)].
         stack: list[list] = [[moves, 0, None, None, None, None]]
         while stack:
             if self.nodes >= self.pause:
@@ -566,8 +568,9 @@ class Search:
                     and not nt <= t < nt + nf
                     and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
                 ):
-                    # The order rule: a move of the open move's class, in other piles,
-                    # setting off no forced move, waits when it comes later in the order.
+                    # The order rule: a move of the open move's kind that leaves its places
+                    # alone (it may land on its group or move a part of it) and sets off no
+                    # forced move waits when it comes later in the order.
                     y = cols[s][i] if s < nt else cells[s - cell0]
                     onto = (cols[t][-1] if cols[t] else ONTO_EMPTY) if t < nt else ONTO_CELL
                     if y * ORDER + onto > opened[3]:
