@@ -577,3 +577,93 @@ def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, 
             y = apply(y, _same_move(rules, y, card, ("f", None)))
         y = apply(y, _same_move(rules, y, k.card, k_landing))
         assert y.key() == x.key(), shown
+
+
+# The carry rule: after an open move k between piles that turned no card (y's group off u onto
+# q, an empty column or a cell), a move e of a group that holds u, or q with y's group on it,
+# onto a third column waits when no forced move follows it and it is of a later class than k
+# (k sideways, e not), or of k's class (sideways or not) and later in the order. It is not that
+# e can be played before k: in X0 (before k) e'' moves the same group from the same place onto
+# the same card, carrying y's group along or not, and then k', y's group off u as k moved it,
+# reaches X + e.
+
+
+def _under(state: State, move: Move) -> str | None:
+    """The card a move out of a column uncovers, face up, or None."""
+    if move.source[0] != "t":
+        return None
+    up = state.columns[int(move.source[1:]) - 1][1]
+    at = up.index(move.card)
+    return up[at - 1] if at else None
+
+
+@pytest.mark.parametrize(("variant", "seed", "withdrawal"), WAITING_SEARCHES)
+def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant, seed, withdrawal):
+    from yukon_widget.strategy import compiled
+
+    options = {} if withdrawal is None else {"foundation_withdrawal": withdrawal}
+    core = compiled.core()
+    search = core.Search(Game(variant, seed=seed, **options), None, 30_000, 1_000_000)
+    search.carried = []
+    search.finish()
+    events = search.carried
+    assert len(events) >= 20, f"the carry rule left out only {len(events)} moves: no test"
+    kinds: Counter[str] = Counter()
+    played = [ev for ev in events if ev[2]]
+    assert played or variant != "yukon", "no move that turns a card was left out: no test"
+    for line, left_out, was_played in events[:: max(1, len(events) // 400)] + played[:100]:
+        game = Game(variant, seed=seed, **options)
+        for raw in line[:-1]:
+            game.push_raw(raw)
+        before = game.position()  # X0, before the open move k
+        k = game.push_raw(line[-1])
+        after = game.position()  # X
+        e = game.to_move(left_out)
+        rules, x0 = from_position(before)
+        _, x = from_position(after)
+        shown = f"{json.dumps(after)}\nafter {k}, left out {e}"
+        model_k = find_move(rules, x0, str(k))
+        u = _under(x0, model_k)  # what k left: a face-up card, or an empty column
+        assert model_k.source[0] == "t", shown
+        if u is None:
+            assert x0.columns[int(k.source[1:]) - 1][1][0] == k.card, shown
+            assert not x0.columns[int(k.source[1:]) - 1][0], shown
+        k_sideways = _sits_on(rules, x0, model_k) is not None
+        k_landing = _landing(x0, k.target)
+        q = k_landing[1]
+
+        model_e = find_move(rules, x, str(e))
+        group = _group(x, model_e)
+        landing = _landing(x, model_e.target)
+        k_top = _group(x0, model_k)[-1]
+        assert model_e.target[0] == "t" and landing not in (("t", u), ("t", k_top)), shown
+        assert u in group or (q is not None and q in group and k.card in group), shown
+        e_sideways = _sits_on(rules, x, model_e) is not None
+        e_leaves = _under(x, model_e)
+        if e_sideways == k_sideways:
+            assert _order(e.card, landing) > _order(k.card, k_landing), shown
+        else:
+            assert k_sideways, shown  # a sideways move comes first
+        # e turns a card exactly when the search played it to see what follows; no forced
+        # move follows it, as the engine plays them.
+        down, up = x.columns[int(model_e.source[1:]) - 1]
+        assert was_played == (bool(down) and up[0] == e.card), shown
+        game.push_raw(left_out)
+        probe = core.Search(game, None, 0, 10)
+        probe.finish()
+        assert probe.line == [], shown
+        x = apply(x, model_e)
+
+        # e'' in X0: the same lowest card onto the same card, leaving the same card; then k'.
+        e2 = _same_move(rules, x0, e.card, landing)
+        assert _under(x0, e2) == e_leaves, shown
+        assert (_sits_on(rules, x0, e2) is not None) == e_sideways, shown
+        y = apply(x0, e2)
+        k2 = _same_move(rules, y, k.card, k_landing)
+        assert _under(y, k2) == u, shown  # k' leaves what k left
+        y = apply(y, k2)
+        assert y.key() == x.key(), shown
+        kinds[("sideways " if k_sideways else "other ") + ("u" if u in group else "q")] += 1
+    # Each kind of open move, and both piles e may come from after a sideways one.
+    assert kinds["sideways u"] and kinds["sideways q"], kinds
+    assert kinds["other u"] + kinds["other q"], kinds

@@ -80,7 +80,8 @@ The module docstring of ``search`` proves its claim C with "in R" read as "in Cl
 positions it names (a position on the path, X0 + e) are real positions, and where it applies
 C for the open move k to a position ≈ to X0 + e it needs k matched along the swaps, which
 the Claim does keeping k's class and place in ``search``'s induction (the same cards go to
-the same place, leaving the same kind of card). A sideways k is matched strongly: it lands
+the same place, leaving the same kind of card); the carry rule applies C for its k'
+to a position ≈ to X0 + e'' alike. A sideways k is matched strongly: it lands
 on a twin's partner that is on top, so that pair allows no swap, and it moves no other
 pair's tail's lowest card (that card would sit on the same twin). A withdrawal empties no
 tail, so it is matched strongly or exactly. Any other k may be matched weakly, Wi + k =
