@@ -611,7 +611,11 @@ def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant
     kinds: Counter[str] = Counter()
     played = [ev for ev in events if ev[2]]
     assert played or variant != "yukon", "no move that turns a card was left out: no test"
-    for line, left_out, was_played in events[:: max(1, len(events) // 400)] + played[:100]:
+    # After a withdrawal (a move out of a foundation pile, numbered after the columns).
+    columns = len(Game(variant, seed=seed, **options).position()["tableau"])
+    drawn = [ev for ev in events if columns <= ev[0][-1][0] < columns + 4]
+    pool = events[:: max(1, len(events) // 400)] + played[:100] + drawn[:: max(1, len(drawn) // 60)]
+    for line, left_out, was_played in pool:
         game = Game(variant, seed=seed, **options)
         for raw in line[:-1]:
             game.push_raw(raw)
@@ -624,8 +628,9 @@ def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant
         shown = f"{json.dumps(after)}\nafter {k}, left out {e}"
         model_k = find_move(rules, x0, str(k))
         u = _under(x0, model_k)  # what k left: a face-up card, or an empty column
-        assert model_k.source[0] == "t", shown
-        if u is None:
+        withdrawn = model_k.source[0] == "f"
+        assert model_k.source[0] == "t" or withdrawn, shown
+        if u is None and not withdrawn:
             assert x0.columns[int(k.source[1:]) - 1][1][0] == k.card, shown
             assert not x0.columns[int(k.source[1:]) - 1][0], shown
         k_sideways = _sits_on(rules, x0, model_k) is not None
@@ -640,7 +645,9 @@ def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant
         assert u in group or (q is not None and q in group and k.card in group), shown
         e_sideways = _sits_on(rules, x, model_e) is not None
         e_leaves = _under(x, model_e)
-        if e_sideways == k_sideways:
+        if withdrawn:
+            assert not e_sideways and k.card in group, shown  # e is of a later class
+        elif e_sideways == k_sideways:
             assert _order(e.card, landing) > _order(k.card, k_landing), shown
         else:
             assert k_sideways, shown  # a sideways move comes first
@@ -660,10 +667,12 @@ def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant
         assert (_sits_on(rules, x0, e2) is not None) == e_sideways, shown
         y = apply(x0, e2)
         k2 = _same_move(rules, y, k.card, k_landing)
-        assert _under(y, k2) == u, shown  # k' leaves what k left
+        assert _under(y, k2) == u and (k2.source[0] == "f") == withdrawn, shown  # as k left
         y = apply(y, k2)
         assert y.key() == x.key(), shown
-        kinds[("sideways " if k_sideways else "other ") + ("u" if u in group else "q")] += 1
+        kind = "withdrawal" if withdrawn else "sideways" if k_sideways else "other"
+        kinds[f"{kind} {'u' if u in group else 'q'}"] += 1
     # Each kind of open move, and both piles e may come from after a sideways one.
     assert kinds["sideways u"] and kinds["sideways q"], kinds
     assert kinds["other u"] + kinds["other q"], kinds
+    assert kinds["withdrawal q"] or not withdrawal, kinds

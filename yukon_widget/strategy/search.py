@@ -517,6 +517,16 @@ class Search:
         X0 + e'' has the top cards of X + e, but for u, replaced by q (never safe while y,
         which builds on it, is in play) or by nothing (y's group then lies on u, its top a
         top card of X + e too); and k' reaches X + e.
+
+        After an open withdrawal k (one deck), which took a card c from its foundation onto
+        the top card q of column a, the same holds for a move e of the last class (neither
+        sideways nor a withdrawal) of a group that holds q, with c on it, onto another
+        column, when the card it uncovers (if any) would not be safe with c home: in X0, e''
+        moves the group without c, from the same place onto the same card; k', c from its
+        foundation onto q, is a withdrawal (an earlier class than e's) and reaches X + e.
+        X0 + e'' has X0's top cards (none safe: X0 has no forced move) but for the card e
+        uncovers, not safe with c home, so no forced move follows e'' there, nor e in X
+        (with one deck, fewer cards home make fewer cards safe).
         """
         if sum(self.found) == self.total:
             return True
@@ -601,6 +611,22 @@ class Search:
                             continue
                         if i == down[s]:
                             carry = True
+                elif (
+                    side is not None
+                    and side[2] < 0
+                    and new is None
+                    and s == side[0]
+                    and i < len(cols[s]) - 1
+                    and t < nt
+                    and t != s
+                    and (i == 0 or (i > down[s] and cols[s][i - 1] not in frame[4]))
+                ):
+                    # The carry rule after a withdrawal: a group holding the card the
+                    # withdrawn card lies on, with it, onto another column, not sideways and
+                    # uncovering no card safe with the withdrawn card home, waits.
+                    if carried is not None:
+                        carried.append((tuple(line), move, False))
+                    continue
                 elif side is not None and new is None:
                     # The sideways rule (and the withdrawal rule, where b is -1). Decide
                     # without playing the move when its forced moves cannot touch p1 or x.
