@@ -26,6 +26,9 @@ moves ``_moves`` and ``_dfs`` leave out at X's first entry, and why each loses n
 
 * the symmetry rules (first empty column, first free cell, one of two equal piles): the
   result equals a kept move's, up to the order the key ignores;
+* the loop-back rule: a withdrawal that its forced moves undo (its card goes straight back
+  up), and right after an open withdrawal the withdrawn card going home again: X + e is X
+  itself, or the position before it, both entered; neither is counted as a position reached;
 * the "last group" rule (``_moves``): X + e is Q + e', or Q, for a position Q on the path to
   X, entered earlier, where e' moves e's group onto the same place straight from where it sat
   in Q. e' has e's place; its class is no later when e is not sideways (e' is sideways or of
@@ -579,6 +582,16 @@ class Search:
                     if col[i - 1] in parents[x]:
                         new = (s, col[i - 1], t, len(cols[t]), x)
                 side = frame[3]
+                if (
+                    side is not None
+                    and side[2] < 0
+                    and s == side[0]
+                    and nt <= t < nt + nf
+                    and i == len(cols[s]) - 1
+                ):
+                    # The card just withdrawn going home again: the loop-back rule (module
+                    # docstring).
+                    continue
                 opened = frame[5]
                 carry = False
                 if (
@@ -690,6 +703,13 @@ class Search:
                         undo(move, k, flipped)
                         continue
                 key = board.key() if cross is None else cross.key(board)
+                if forced and nt <= s < nt + nf and key == self.path_keys[-1]:
+                    # A withdrawn card sent straight back up: this position again (the
+                    # loop-back rule).
+                    for m in reversed(forced):
+                        undo(m[:3], m[3], m[4])
+                    undo(move, k, flipped)
+                    continue
                 if key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
                     self._count()
