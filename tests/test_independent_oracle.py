@@ -482,16 +482,33 @@ def _order(card: str, landing: tuple[str, str | None]) -> tuple[int, int]:
     return index(card), (index(onto) if onto else 52 if landing[0] == "t" else 53)
 
 
-@pytest.mark.parametrize(("variant", "seed", "withdrawal"), WAITING_SEARCHES)
-def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, seed, withdrawal):
+def _left_out(variant: str, seed: int, withdrawal: bool | None, kept_in: str) -> tuple:
+    """Run a short exhaustive search of the deal with its list ``kept_in`` (``postponed`` or
+    ``carried``) on; return the core, the game's options and the moves the rules left out."""
     from yukon_widget.strategy import compiled
 
     options = {} if withdrawal is None else {"foundation_withdrawal": withdrawal}
     core = compiled.core()
     search = core.Search(Game(variant, seed=seed, **options), None, 30_000, 1_000_000)
-    search.postponed = []
+    setattr(search, kept_in, [])
     search.finish()
-    events = search.postponed
+    return core, options, getattr(search, kept_in)
+
+
+def _around(variant: str, seed: int, options: dict, line: Sequence) -> tuple:
+    """The game after ``line`` (raw moves), the position before its last move k (X0), k, and
+    the position after it (X)."""
+    game = Game(variant, seed=seed, **options)
+    for raw in line[:-1]:
+        game.push_raw(raw)
+    before = game.position()
+    k = game.push_raw(line[-1])
+    return game, before, k, game.position()
+
+
+@pytest.mark.parametrize(("variant", "seed", "withdrawal"), WAITING_SEARCHES)
+def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, seed, withdrawal):
+    core, options, events = _left_out(variant, seed, withdrawal, "postponed")
     assert len(events) >= 20, f"the rules left out only {len(events)} moves: no test"
     # Sort a spread of the events by the open move's kind (replaying each costs a game), with
     # the moves onto k's group or of a part of it besides.
@@ -523,12 +540,7 @@ def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, 
         sample += close[:: max(1, len(close) // 6)]
     assert any(ev[0][-1][2] in (ev[1][0], ev[1][2]) for ev in sample), "none onto a group"
     for line, left_out, forced in sample:
-        game = Game(variant, seed=seed, **options)
-        for raw in line[:-1]:
-            game.push_raw(raw)
-        before = game.position()  # X0, before the open move k
-        k = game.push_raw(line[-1])
-        after = game.position()  # X
+        game, before, k, after = _around(variant, seed, options, line)  # X0, k, X
         e = game.to_move(left_out)
         rules, x0 = from_position(before)
         _, x = from_position(after)
@@ -599,14 +611,7 @@ def _under(state: State, move: Move) -> str | None:
 
 @pytest.mark.parametrize(("variant", "seed", "withdrawal"), WAITING_SEARCHES)
 def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant, seed, withdrawal):
-    from yukon_widget.strategy import compiled
-
-    options = {} if withdrawal is None else {"foundation_withdrawal": withdrawal}
-    core = compiled.core()
-    search = core.Search(Game(variant, seed=seed, **options), None, 30_000, 1_000_000)
-    search.carried = []
-    search.finish()
-    events = search.carried
+    core, options, events = _left_out(variant, seed, withdrawal, "carried")
     assert len(events) >= 20, f"the carry rule left out only {len(events)} moves: no test"
     kinds: Counter[str] = Counter()
     played = [ev for ev in events if ev[2]]
@@ -616,12 +621,7 @@ def test_each_group_left_out_after_an_open_move_can_carry_its_card_along(variant
     drawn = [ev for ev in events if columns <= ev[0][-1][0] < columns + 4]
     pool = events[:: max(1, len(events) // 400)] + played[:100] + drawn[:: max(1, len(drawn) // 60)]
     for line, left_out, was_played in pool:
-        game = Game(variant, seed=seed, **options)
-        for raw in line[:-1]:
-            game.push_raw(raw)
-        before = game.position()  # X0, before the open move k
-        k = game.push_raw(line[-1])
-        after = game.position()  # X
+        game, before, k, after = _around(variant, seed, options, line)  # X0, k, X
         e = game.to_move(left_out)
         rules, x0 = from_position(before)
         _, x = from_position(after)
