@@ -127,7 +127,7 @@ def test_resumes_after_sigkill(tmp_path):
 
 # --- Bad files and bad arguments: a clear message and exit code 2, the file left as it was.
 
-SOLVE = ["solve", "--node-limit", "300", "--workers", "1", "--no-progress"]
+SOLVE = ["solve", "--node-limit", "1000", "--workers", "1", "--no-progress"]
 PLAY = ["play", "--strategy", "expose", "--max-moves", "40", "--workers", "1", "--no-progress"]
 
 
@@ -157,10 +157,12 @@ def _refused(capsys, path, argv: list[str], *needles: str) -> str:
 
 @pytest.fixture
 def solved(tmp_path, capsys):
-    """A solver file holding seeds 1-3 (lines 2-4)."""
+    """A solver file holding seeds 1-3 (lines 2-4), some decided: the tests that count
+    verdicts need one (at 1,000 positions seeds 1 and 3 were won, at 300 none was)."""
     out = tmp_path / "s.csv"
     assert main([*SOLVE, "--seeds", "1-3", "--out", str(out)]) == 0
     capsys.readouterr()
+    assert {r[3] for r in _raw(out)[1:]} & {"won", "lost"}, "no verdict at this budget"
     return out
 
 
