@@ -597,7 +597,8 @@ def test_each_move_left_out_after_an_open_move_can_wait_until_after_it(variant, 
 # (k sideways, e not), or of k's class (sideways or not) and later in the order. It is not that
 # e can be played before k: in X0 (before k) e'' moves the same group from the same place onto
 # the same card, carrying y's group along or not, and then k', y's group off u as k moved it,
-# reaches X + e.
+# reaches X + e. After a withdrawal of c onto q (one deck), a group of the last kind holding q
+# and c waits likewise: e'' moves it without c, and k' withdraws c again.
 
 
 def _under(state: State, move: Move) -> str | None:
