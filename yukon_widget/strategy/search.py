@@ -554,7 +554,9 @@ class Search:
         # Frame: [moves, next index, the move played from here (for undo) or None, the open
         # sideways move or withdrawal that entered this position or None (the sideways and
         # withdrawal rules), the cards safe to go up then (with a withdrawn card still home),
-        # the open move between columns and cells that entered it or None (the order rule)].
+        # the open move between columns and cells that entered it or None (the order and
+        # carry rules: sideways or not, from, to, its place, its lowest card's row between
+        # columns or -1, whether it turned a card)].
         stack: list[list] = [[moves, 0, None, None, None, None]]
         while stack:
             if self.nodes >= self.pause:
