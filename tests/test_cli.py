@@ -265,6 +265,53 @@ def test_a_verdict_counts_over_an_earlier_unknown_without_a_clash(solved, capsys
     assert re.search(rf"^yukon +3 +{won} +{lost} +{unknown_n} ", captured.out, re.M)
 
 
+def _unknown_rows(rules: str, seeds) -> list[list[str]]:
+    """Rows of a budget that ran out on each seed, as the command line writes them."""
+    return [["yukon", str(s), rules, "unknown", "0", "5", "0.1", ""] for s in seeds]
+
+
+def test_settled_by_leaves_out_what_the_other_withdrawal_rule_settles(tmp_path, capsys):
+    # A win without withdrawals is a win with them: a retry with them leaves it out.
+    without = tmp_path / "without.csv"
+    assert main([*SOLVE, "--no-withdrawal", "--seeds", "1-3", "--out", str(without)]) == 0
+    capsys.readouterr()
+    won = {int(r[1]) for r in _raw(without)[1:] if r[3] == "won"}
+    assert won, "no win without withdrawals at this budget"
+    with_ = tmp_path / "with.csv"
+    _write_rows(with_, [SOLVE_FIELDS, *_unknown_rows("foundation_withdrawal=true", (1, 2, 3))])
+    retry = [*SOLVE, "--seeds", "1-3", "--retry-unknown", "--settled-by", str(without)]
+    assert main([*retry, "--out", str(with_)]) == 0
+    err = capsys.readouterr().err
+    assert f"{len(won)} of the 3 seeds to do are won without withdrawals there" in err
+    assert {int(r[1]) for r in _raw(with_)[4:]} == {1, 2, 3} - won
+    # A loss with withdrawals is a loss without them; a win with them settles nothing there.
+    lost_with = tmp_path / "lost-with.csv"
+    _write_rows(
+        lost_with,
+        [
+            SOLVE_FIELDS,
+            ["yukon", "2", "foundation_withdrawal=true", "lost", "0", "9", "0.1", ""],
+            ["yukon", "3", "foundation_withdrawal=true", "won", "1", "9", "0.1", "AS t1-f1"],
+        ],
+    )
+    nowd = tmp_path / "nowd.csv"
+    _write_rows(nowd, [SOLVE_FIELDS, *_unknown_rows("foundation_withdrawal=false", (2, 3))])
+    argv = [*SOLVE, "--no-withdrawal", "--seeds", "2-3", "--retry-unknown"]
+    assert main([*argv, "--settled-by", str(lost_with), "--out", str(nowd)]) == 0
+    assert "1 of the 2 seeds to do are lost with withdrawals there" in capsys.readouterr().err
+    assert [r[1] for r in _raw(nowd)[3:]] == ["3"]
+
+
+def test_settled_by_a_file_of_the_same_rule_is_refused(solved, capsys, tmp_path):
+    out = tmp_path / "retry.csv"
+    _write_rows(out, [SOLVE_FIELDS, *_unknown_rows("foundation_withdrawal=true", (1, 2, 3))])
+    argv = [*SOLVE, "--seeds", "1-3", "--retry-unknown", "--settled-by", str(solved)]
+    _refused(capsys, out, [*argv, "--out", str(out)], "settles nothing here")
+    missing = tmp_path / "missing.csv"
+    argv = [*SOLVE, "--seeds", "1-3", "--settled-by", str(missing)]
+    _refused(capsys, out, [*argv, "--out", str(out)], "cannot read")
+
+
 def test_an_empty_or_header_only_file_is_a_fresh_start(tmp_path, capsys):
     for content in (b"", ",".join(SOLVE_FIELDS).encode() + b"\r\n"):
         out = tmp_path / "e.csv"

@@ -472,6 +472,44 @@ def _done(
 _UNKNOWN = ("unknown",)  # a solver row's outcome when its budget ran out
 
 
+def _settled(path: str, variant: str, rules_text: str, seeds: list[int]) -> set[int]:
+    """The seeds of ``seeds`` whose verdict here the solve file ``path`` of the other
+    withdrawal rule settles (``--settled-by``). A line of play without foundation withdrawals
+    is legal with them, so a deal won without them is won with them, and a deal lost with
+    them is lost without. Only the verdict that carries over counts: a run with withdrawals
+    leaves out the deals ``path`` has won without them, a run without leaves out the deals it
+    has lost with them. ``path`` is read as strictly as --out, and changed never."""
+    with_it = "foundation_withdrawal=true"
+    without = "foundation_withdrawal=false"
+    if with_it in rules_text:
+        other, carries = rules_text.replace(with_it, without), ("won",)
+    elif without in rules_text:
+        other, carries = rules_text.replace(without, with_it), ("lost",)
+    else:
+        raise _Refusal(f"--settled-by: {variant} has no foundation withdrawal rule to flip")
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as e:
+        raise _Refusal(f"--settled-by: cannot read {path}: {e.strerror or e}") from None
+    rows, _ = _read(path, data, SOLVE_FIELDS)
+    counted = _done(path, rows, (variant, other, ""), set(seeds))
+    if not any(row.key == (variant, other, "") for row in rows):
+        rule = "with" if carries == ("lost",) else "without"
+        raise _Refusal(
+            f"--settled-by: {path} holds no {variant} deals solved {rule} foundation "
+            "withdrawals, so it settles nothing here"
+        )
+    settled = {seed for seed, row in counted.items() if row.outcome[:1] == carries}
+    verdict = "won without withdrawals" if carries == ("won",) else "lost with withdrawals"
+    print(
+        f"{path}: {len(settled)} of the {len(seeds)} seeds to do are {verdict} there, "
+        "so settled: left out",
+        file=sys.stderr,
+    )
+    return settled
+
+
 def _run(args: argparse.Namespace) -> int:
     """Run the study the arguments ask for on its --out file, under the file's lock: the
     requested seeds not in the file yet are played or solved and appended, one row each;
@@ -490,6 +528,10 @@ def _run(args: argparse.Namespace) -> int:
         _lock(f, path)
         retry = solving and getattr(args, "retry_unknown", False)
         done, todo = _resume(f, path, fields, study, args.seeds, retry)
+        other = getattr(args, "settled_by", None) if solving else None
+        if other is not None:
+            settled = _settled(other, args.variant, rules_text, todo)
+            todo = [s for s in todo if s not in settled]
         rows = list(done)
         if todo:
             to_row = _solve_row if solving else _play_row
@@ -665,6 +707,14 @@ def _parser() -> argparse.ArgumentParser:
         "--exhaustive",
         action="store_true",
         help=_EXHAUSTIVE_HELP,
+    )
+    solve.add_argument(
+        "--settled-by",
+        metavar="FILE",
+        default=None,
+        help="a solve file of the same variant under the other withdrawal rule: leave out "
+        "the seeds its verdicts settle (with withdrawals, those it won without them; without, "
+        "those it lost with them)",
     )
     play = sub.add_parser("play", parents=[common], help="play deals with a strategy")
     play.add_argument("--strategy", default="expose", choices=list(STRATEGIES))
