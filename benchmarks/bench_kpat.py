@@ -14,6 +14,11 @@ KPat's final one (a proof either way is a proof). Positions per second are our p
 searched over our summed solve seconds (per worker); wall seconds include pool start-up.
 
 Run: ``.venv/bin/python benchmarks/bench_kpat.py -n 300 --budgets 0.1,1,2,10 --workers 2``.
+
+For the deals left at every budget, ``--exhaustive 261 --nodes 80000000`` gives each listed
+deal to the exhaustive search alone (``solve(..., exhaustive=True)``: no probes or beams, its
+table never cleared), one after another on one core, and prints its verdict, positions and
+seconds beside KPat's verdict (deal 261: lost at 37,143,346 positions).
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import time
 from collections import Counter
 from pathlib import Path
 
+from yukon_widget import solve
 from yukon_widget.engine.kpat import kpat_yukon
 from yukon_widget.study import solve_many
 
@@ -84,14 +90,41 @@ def compare(
     return row, notes
 
 
+def exhaustive(deals: list[int], kpat: dict[int, tuple[str, float]], nodes: int) -> None:
+    """The exhaustive search alone on each of ``deals``, up to ``nodes`` positions each."""
+    print(f"The exhaustive search alone, up to {nodes:,} positions a deal, one core.\n")
+    print("| KPat deal | ours | positions | seconds | KPat |")
+    print("| ---: | --- | ---: | ---: | --- |")
+    for deal in deals:
+        result = solve(
+            kpat_yukon(deal), time_limit=None, node_limit=nodes, exhaustive=True, clean=False
+        )
+        print(
+            f"| {deal} | {result.status} | {result.nodes:,} | {result.seconds:.0f} "
+            f"| {kpat[deal][0]} |",
+            flush=True,
+        )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("-n", type=int, default=300, help="KPat deals 1..N (default 300)")
     parser.add_argument("--budgets", default="0.1,1,2,10", help="seconds per deal, comma-separated")
     parser.add_argument("--workers", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--kpat", type=Path, default=DATA, help="KPat's verdicts file")
+    parser.add_argument(
+        "--exhaustive",
+        default=None,
+        help="comma-separated deals for the exhaustive search alone (instead of the budgets)",
+    )
+    parser.add_argument(
+        "--nodes", type=int, default=80_000_000, help="positions a deal with --exhaustive"
+    )
     args = parser.parse_args()
     kpat = read_kpat(args.kpat)
+    if args.exhaustive:
+        exhaustive([int(d) for d in args.exhaustive.split(",")], kpat, args.nodes)
+        return
     deals = list(range(1, args.n + 1))
     missing = [d for d in deals if d not in kpat]
     if missing:
