@@ -201,6 +201,50 @@ def test_the_two_yukon_configurations_check_each_other(tmp_path):
     assert "a solver bug** (2)" in render([], [], check=bad)
 
 
+def test_a_retry_leaves_out_the_deals_the_other_yukon_configuration_settles(tmp_path):
+    """A win without withdrawals settles a deal with them, a loss with them one without:
+    ``--retry-unknown`` solves neither again."""
+    data = tmp_path / "data"
+    data.mkdir()
+    on, off = data / "yukon.csv", data / "yukon-no-withdrawal.csv"
+    header = ["variant", "seed", "rules", "status", "moves", "nodes", "seconds", "line"]
+
+    def write(path, rules, rows):
+        with path.open("w", newline="", encoding="utf-8") as f:
+            csv.writer(f).writerows([header, *([*r[:2], rules, *r[2:]] for r in rows)])
+
+    unknown = ["unknown", "0", "5", "0.1", ""]
+    write(
+        on,
+        "foundation_withdrawal=true",
+        [
+            ["yukon", "1", *unknown],
+            ["yukon", "2", "lost", "0", "9", "0.1", ""],
+            ["yukon", "3", *unknown],
+        ],
+    )
+    write(
+        off,
+        "foundation_withdrawal=false",
+        [
+            ["yukon", "1", "won", "1", "9", "0.1", "AS t1-f1"],
+            ["yukon", "2", *unknown],
+            ["yukon", "3", *unknown],
+        ],
+    )
+
+    def retry(config: str) -> list[int]:
+        before = len(rows(data / f"{config}.csv"))
+        argv = ["table", "--deals", "3", "--configs", config, "--retry-unknown"]
+        argv += ["--time-limit", "0", "--node-limit", "1", "--data", str(data)]
+        argv += ["--page", str(tmp_path / "page.md"), "--workers", "1", "--no-progress"]
+        assert main(argv) == 0
+        return [int(r["seed"]) for r in rows(data / f"{config}.csv")[before:]]
+
+    assert retry("yukon") == [3]  # deal 1 is won without withdrawals
+    assert retry("yukon-no-withdrawal") == [3]  # deal 2 is lost with them
+
+
 def test_the_committed_table_has_no_contradiction_between_the_yukon_configurations():
     """Every deal of the committed table proved lost with withdrawals is not won without."""
     check = crosscheck(DATA / "yukon.csv", DATA / "yukon-no-withdrawal.csv")

@@ -791,9 +791,10 @@ def _configs(text: str) -> list[str]:
 
 def _table(args: argparse.Namespace) -> int:
     """Solve every configuration's deals into its CSV file (resuming each, as ``solve``
-    does), with ``--clean-lines`` shorten their winning lines, then write the page from all
-    the files."""
-    from .study.table import CONFIGS, crosscheck, render, summarize_file
+    does; a retry leaves out the deals the other withdrawal rule's file settles, as
+    ``--settled-by`` does), with ``--clean-lines`` shorten their winning lines, then write the
+    page from all the files."""
+    from .study.table import CONFIGS, counting_rows, crosscheck, render, summarize_file
 
     names = args.configs or list(CONFIGS)
     folder = Path(args.data)
@@ -804,6 +805,15 @@ def _table(args: argparse.Namespace) -> int:
     for name in names:
         variant, withdrawal = CONFIGS[name]
         print(f"{name}: deals 1-{args.deals}", file=sys.stderr)
+        # A retry leaves out the deals the same variant's other withdrawal rule settles
+        # (``_settled``), once that configuration has a file with rows.
+        pair = [n for n, (v, w) in CONFIGS.items() if v == variant and w != withdrawal]
+        other = folder / f"{pair[0]}.csv" if pair else None
+        settled_by = (
+            str(other)
+            if args.retry_unknown and other is not None and counting_rows(other)
+            else None
+        )
         _run(
             argparse.Namespace(
                 command="solve",
@@ -816,6 +826,7 @@ def _table(args: argparse.Namespace) -> int:
                 no_progress=args.no_progress,
                 retry_unknown=args.retry_unknown,
                 exhaustive=args.exhaustive,
+                settled_by=settled_by,
                 out=str(folder / f"{name}.csv"),
             )
         )
