@@ -204,3 +204,27 @@ def test_junk_bars_a_crossing_only_in_the_twins_class(junk, alike):
     b = _fives_crossed(["4S"], ["4C", "3D"], junk)
     assert Game.from_position(a).board.key() != Game.from_position(b).board.key()
     assert (key(a) == key(b)) is alike
+
+
+@pytest.mark.parametrize("withdraw", [True, False])
+def test_one_crossings_object_keys_a_whole_search_as_a_fresh_one_does(withdraw):
+    # A search keeps one ``Crossings`` and asks it for every key, and it remembers facts
+    # about the columns it has met: they must never change a key. Random play through
+    # positions with many crossings, each key checked against a fresh object's.
+    shared = None
+    differ = swapped = 0
+    for seed in range(1, 17):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdraw)
+        shared = shared or Crossings(game.board.variant)
+        rng = random.Random(seed)
+        for _ in range(150):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+            board = game.board
+            key = shared.key(board)
+            differ += key != Crossings(board.variant).key(board)
+            swapped += key != board.key()
+    assert differ == 0
+    assert swapped > 50, swapped  # the keys checked did undo crossings

@@ -104,6 +104,30 @@ def test_undo_restores_every_earlier_position(variant, seed, picks, withdraw):
 
 @SETTINGS
 @given(variants, seeds, choices, withdrawal)
+def test_column_keys_follow_every_move_and_undo(variant, seed, picks, withdraw):
+    # The solver's crossings cache facts about a column by its key, so a stale one would
+    # hand a column another column's facts.
+    game = new_game(variant, seed, withdraw)
+
+    def check() -> None:
+        board = game.board
+        for c, (col, down) in enumerate(zip(board.columns, board.down)):
+            assert board.column_key(c) == bytes((down, *col))
+
+    check()
+    for pick in picks:
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(moves[pick % len(moves)])
+        check()
+    while game.can_undo:
+        game.undo()
+        check()
+
+
+@SETTINGS
+@given(variants, seeds, choices, withdrawal)
 def test_position_round_trips(variant, seed, picks, withdraw):
     game = new_game(variant, seed, withdraw)
     play_out(game, picks)

@@ -111,6 +111,12 @@ class Board:
             parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
         return b"\xff".join(parts)
 
+    def column_key(self, c: int) -> bytes:
+        """Column ``c`` as ``key`` reads it (its face-down count, then its cards bottom to
+        top), kept current by ``apply`` and ``undo``: a search may cache facts about one
+        column by it, as a move changes one or two columns at a time."""
+        return self._ck[c]
+
     def key_with(self, changed: dict[int, list[int]]) -> bytes:
         """The key this position would have with column ``c`` holding ``changed[c]`` (bottom
         to top, over as many face-down cards as now) for each ``c`` given: for a search that

@@ -145,6 +145,10 @@ class Crossings:
         self.mark = [0] * 52
         self.stamp = 0
         self.active = bool(pairs)
+        # E3's bars of each column met, by ``Board.column_key``: a move changes one or two
+        # columns, and on some deals (Yukon 4,551 without withdrawals) reading every
+        # column's bars for every key took 40% of the search's time. Cleared when full.
+        self.bars: dict[bytes, int] = {}
 
     def key(self, board: Board) -> bytes:
         """``board.key()`` with every allowed crossing undone: equal for crossed positions."""
@@ -181,6 +185,7 @@ class Crossings:
         work = cols
         swapped = False
         barred = -1  # E3's ruled-out thresholds, read once they are needed
+        bars: list[int] = []  # the same, column by column
         for a in self.order:
             b = twin[a]
             if mark[a] != stamp or mark[b] != stamp:
@@ -193,9 +198,10 @@ class Crossings:
             if not box:
                 continue
             if barred < 0:
+                bars = self._bars(board)
                 barred = 0
-                for c in range(len(work)):
-                    barred |= self._barred(work[c], down[c])
+                for v in bars:
+                    barred |= v
             if not box & ~barred:
                 continue
             if not swapped:
@@ -208,8 +214,8 @@ class Crossings:
             del col_b[ib + 1 :]
             col_a.extend(tail_b)
             col_b.extend(tail_a)
-            # The twins in the tails moved with them; E3 is read again (the two columns
-            # changed, so the others' bars are read again too: swaps are rare).
+            # The twins in the tails moved with them; E3 is read again for the two columns
+            # that changed.
             for j in range(ia + 1, len(col_a)):
                 x = col_a[j]
                 if mark[x] == stamp:
@@ -218,12 +224,39 @@ class Crossings:
                 x = col_b[j]
                 if mark[x] == stamp:
                     at[x] = cb * 64 + j
+            bars[ca] = self._barred_cached(col_a, down[ca])
+            bars[cb] = self._barred_cached(col_b, down[cb])
             barred = 0
-            for c in range(len(work)):
-                barred |= self._barred(work[c], down[c])
+            for v in bars:
+                barred |= v
         if not swapped:
             return board.key()
         return board.key_with({c: work[c] for c in range(len(work)) if work[c] != cols[c]})
+
+    def _bars(self, board: Board) -> list[int]:
+        """``_barred`` of each of the board's columns, from the cache where it has them."""
+        cache = self.bars
+        if len(cache) > 200_000:
+            cache.clear()
+        out: list[int] = []
+        cols: list[list[int]] = board.columns
+        for c in range(len(cols)):
+            ck = board.column_key(c)
+            v = cache.get(ck, -1)
+            if v < 0:
+                v = self._barred(cols[c], board.down[c])
+                cache[ck] = v
+            out.append(v)
+        return out
+
+    def _barred_cached(self, col: list[int], down: int) -> int:
+        """``_barred`` of a column that a swap made, from the cache where it has it."""
+        ck = bytes((down, *col))
+        v = self.bars.get(ck, -1)
+        if v < 0:
+            v = self._barred(col, down)
+            self.bars[ck] = v
+        return v
 
     def _box(
         self, cols: list[list[int]], down: list[int], ca: int, ia: int, cb: int, ib: int

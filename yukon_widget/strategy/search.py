@@ -56,7 +56,11 @@ one that counts.
 The table is keyed by ``crossings.key``, which gives one key to positions that differ only in
 which of two twins carries which tail, where that provably cannot matter: "in R" above reads
 "given the key of a position in R", and ``crossings``' docstring (its consequence 2) shows
-that C and the conclusion hold so.
+that C and the conclusion hold so. A child is first looked up by its own ``Board.key``,
+which costs no undoing of crossings: every key in the table is the ``Board.key`` of a real
+position (a position entered or proved lost, or the one ``crossings.key`` makes of it by
+allowed swaps), so a child whose own key is there is that position up to the order the key
+ignores, and so is given the key of a position in R, or is lost.
 """
 
 from __future__ import annotations
@@ -704,7 +708,18 @@ class Search:
                             undo(m[:3], m[3], m[4])
                         undo(move, k, flipped)
                         continue
-                key = board.key() if cross is None else cross.key(board)
+                plain = board.key()
+                if cross is not None and plain in seen and not (forced and nt <= s < nt + nf):
+                    # Searched before just as it is (or proved lost): the table holds keys
+                    # that are ``Board.key`` of real positions, so its crossings need not be
+                    # undone to know it (module docstring). A withdrawal with forced moves is
+                    # left to the loop-back rule below.
+                    self._count()
+                    for m in reversed(forced):
+                        undo(m[:3], m[3], m[4])
+                    undo(move, k, flipped)
+                    continue
+                key = plain if cross is None else cross.key(board)
                 if forced and nt <= s < nt + nf and key == self.path_keys[-1]:
                     # A withdrawn card sent straight back up: this position again (the
                     # loop-back rule).
