@@ -262,16 +262,19 @@ class Search:
         # (two decks: maybe two), first_empty the first empty column (if any), first_cell
         # the first free cell (if any).
         tops: dict[int, list[int]] = {}
+        top_of = [-1] * self.total  # one deck: the column card x is the top card of, or -1
         empties = []
         for t, col in enumerate(cols):
             if col:
                 x = col[-1]
+                top_of[x] = t
                 if x in tops:
                     tops[x].append(t)
                 else:
                     tops[x] = [t]
             else:
                 empties.append(t)
+        one_deck = self.one_deck
         first_empty = empties[:1]
         first_cell = [cell0 + k for k, c in enumerate(self.cells) if c is None][:1]
 
@@ -339,11 +342,17 @@ class Search:
                         bucket = sideways
                     else:
                         bucket = lifts
-                for p in parents[x]:
-                    if p in tops:
-                        for t in tops[p]:
-                            if t != s:
-                                bucket.append((s, i, t))
+                if one_deck:
+                    for p in parents[x]:
+                        t = top_of[p]
+                        if t >= 0 and t != s:
+                            bucket.append((s, i, t))
+                else:
+                    for p in parents[x]:
+                        if p in tops:
+                            for t in tops[p]:
+                                if t != s:
+                                    bucket.append((s, i, t))
                 if x % 13 == king and i and first_empty:
                     bucket.append((s, i, first_empty[0]))
             if s == last_pile and n - 1 == last_row:
