@@ -224,8 +224,8 @@ class Crossings:
                 x = col_b[j]
                 if mark[x] == stamp:
                     at[x] = cb * 64 + j
-            bars[ca] = self._barred_cached(col_a, down[ca])
-            bars[cb] = self._barred_cached(col_b, down[cb])
+            bars[ca] = self._barred_by(bytes((down[ca], *col_a)), col_a, down[ca])
+            bars[cb] = self._barred_by(bytes((down[cb], *col_b)), col_b, down[cb])
             barred = 0
             for v in bars:
                 barred |= v
@@ -235,23 +235,14 @@ class Crossings:
 
     def _bars(self, board: Board) -> list[int]:
         """``_barred`` of each of the board's columns, from the cache where it has them."""
-        cache = self.bars
-        if len(cache) > 200_000:
-            cache.clear()
-        out: list[int] = []
+        if len(self.bars) > 200_000:
+            self.bars.clear()
         cols: list[list[int]] = board.columns
-        for c in range(len(cols)):
-            ck = board.column_key(c)
-            v = cache.get(ck, -1)
-            if v < 0:
-                v = self._barred(cols[c], board.down[c])
-                cache[ck] = v
-            out.append(v)
-        return out
+        down: list[int] = board.down
+        return [self._barred_by(board.column_key(c), cols[c], down[c]) for c in range(len(cols))]
 
-    def _barred_cached(self, col: list[int], down: int) -> int:
-        """``_barred`` of a column that a swap made, from the cache where it has it."""
-        ck = bytes((down, *col))
+    def _barred_by(self, ck: bytes, col: list[int], down: int) -> int:
+        """``_barred`` of a column whose ``Board.column_key`` is ``ck``, cached by it."""
         v = self.bars.get(ck, -1)
         if v < 0:
             v = self._barred(col, down)
