@@ -560,6 +560,23 @@ def test_every_refutation_by_a_column_dug_in_turn_is_a_true_loss(withdraw):
     assert condemned >= 3
 
 
+@pytest.mark.parametrize("withdraw", [False, True])
+def test_every_refutation_by_a_face_up_card_is_a_true_loss(withdraw):
+    """The face-up form of ``first_moves_lose`` (a face-up card that must leave the face-up
+    card it lies directly on, in no way that still wins) against the independent rules
+    model: on random Yukon endgames the single-card form passes, whenever the face-up form
+    condemns one the model finds no win. (Checking the card two places down instead of the
+    one directly under it, a slip this test must catch, condemns hundreds of won ones.)"""
+    condemned = losses_beyond_one_card(
+        f"first-face-up-{withdraw}",
+        3_000 if not withdraw else 12_000,
+        (12, 18),
+        withdraw,
+        lambda b: first_moves_lose(b, pairs=False, columns=False, face_up=True),
+    )
+    assert condemned >= (5 if not withdraw else 2)
+
+
 @pytest.mark.parametrize("config", ["yukon", "yukon-no-withdrawal", "alaska", "moosehide"])
 def test_no_first_move_refutation_on_a_committed_winning_line(config):
     """The winning lines in the table's data were found before ``first_moves_lose`` existed;
@@ -573,7 +590,7 @@ def test_no_first_move_refutation_on_a_committed_winning_line(config):
         for move in [None, *row["line"].split(";")]:
             if move is not None:
                 game.play(move)
-            assert not first_moves_lose(game.board), (row["seed"], game.position())
+            assert not first_moves_lose(game.board, face_up=True), (row["seed"], game.position())
             checked += 1
     assert checked > 2000
 
@@ -627,6 +644,43 @@ def test_a_column_that_cannot_be_dug_out_condemns_a_deal_at_once():
         assert first_moves_lose(game.board, pairs=False)
         result = solve(game, time_limit=None)
         assert result.status == "lost" and result.nodes == 0
+
+
+def test_a_face_up_card_with_no_good_first_move_condemns_a_deal_at_once():
+    """Yukon deal 325 without withdrawals: 20,000,000 positions left it unknown (it is lost,
+    as the table proved with withdrawals). No face-down card's form condemns it; the
+    face-up form does, before any search: a face-up card has no first move off the card it
+    lies on that lets every card go home."""
+    game = Game("yukon", seed=325, foundation_withdrawal=False)
+    assert not blocked(game.board)
+    assert not first_moves_lose(game.board)
+    assert first_moves_lose(game.board, face_up=True)
+    result = solve(game, time_limit=None)
+    assert result.status == "lost" and result.nodes == 0
+
+
+def test_the_deep_check_keeps_every_verdict():
+    """``Search.deep`` from the first position on: the whole first-move check asked of every
+    child the fixpoint passes (while it pays) changes no verdict on Yukon deals without
+    withdrawals (where both searches decide within the limit), and its wins replay; over
+    these deals it proves children lost that the fixpoint passed."""
+    agreed = lost = 0
+    for seed in range(1, 21):
+        game = Game("yukon", seed=seed, foundation_withdrawal=False)
+        plain = _Search(game, None, 30_000, 30_000)
+        deep = _Search(game, None, 30_000, 30_000)
+        deep.deep = 0
+        verdict, before = deep.finish(), plain.finish()
+        if verdict == "won":
+            replay = game.copy()
+            for raw in deep.line:
+                replay.push_raw(raw)
+            assert replay.is_won, seed
+        if "unknown" not in (verdict, before):
+            assert verdict == before, seed
+            agreed += 1
+        lost += deep.deep_lost
+    assert agreed >= 15 and lost > 0
 
 
 def test_a_foundation_card_comes_back_only_from_the_top_of_its_pile():

@@ -326,11 +326,15 @@ def _may_leave(lay: _Layout, x: int, p: int, top: int, home: int, moved: int) ->
     return False
 
 
-def first_moves_lose(board: Board, pairs: bool = True, columns: bool = True) -> bool:
+def first_moves_lose(
+    board: Board, pairs: bool = True, columns: bool = True, face_up: bool = False
+) -> bool:
     """One deck, no free cells: some column's lowest face-up card ``x``, not a King, can
     leave the face-down card ``y`` under it in no way that still wins; or (with
     ``columns``) a column's cards cannot all leave in turn the face-down cards under them;
-    or (with ``pairs``) two such cards cannot both leave, in either order.
+    or (with ``pairs``) two such cards cannot both leave, in either order; or (with
+    ``face_up``) a face-up card ``x``, not a King, can leave the face-up card ``y`` it lies
+    directly on in no way that still wins.
 
     ``y`` must turn before it goes home, and only ``x``'s moving as a base turns it (``x``
     is directly on it). Let ``e`` be ``x``'s first move as a base in a winning line; until
@@ -358,6 +362,19 @@ def first_moves_lose(board: Board, pairs: bool = True, columns: bool = True) -> 
       line makes this ``e``.
 
     If no ``e`` is left for some ``x``, no line wins: the position is lost.
+
+    The same holds when ``y`` is face up (``face_up``): ``y`` must be on top before it goes
+    home, and ``x``, directly on it, leaves it only by moving as a base (a group whose
+    moved card lies lower carries both, and nothing comes between them). Before ``e``,
+    ``x`` neither moves as a base nor goes home, so the fixpoint with ``x`` frozen
+    over-approximates those events; ``y`` and the cards under it may move meanwhile,
+    carrying ``x``, which that fixpoint allows. After ``e``, ``y`` is on top wherever it
+    then lies, and the rest of the argument is word for word the one above. A card ``x``
+    that builds on ``y`` is no exception: it cannot land on ``y`` as its first move (``y``
+    is never on top before ``e``), so only its other parent, or home, is tried. There are
+    many such pairs in a position, so this form costs many fixpoints: the search asks it
+    of its start position, and of the positions of a long search while it pays
+    (``search.Search.deep``).
 
     Two such cards ``x1`` (on ``y1``) and ``x2`` (on ``y2``), in different columns, each
     make a first move as a base in a winning line, ``e1`` and ``e2``: two different moves
@@ -393,7 +410,7 @@ def first_moves_lose(board: Board, pairs: bool = True, columns: bool = True) -> 
     if board.variant.decks != 1 or board.cells:
         return False
     upto = _upto(board)
-    return _first_moves_lose(_Layout(board, upto), upto, pairs, columns)
+    return _first_moves_lose(_Layout(board, upto), upto, pairs, columns, face_up)
 
 
 def _goes_home(x: int, upto: list[int], top: int, home: int) -> bool:
@@ -402,11 +419,10 @@ def _goes_home(x: int, upto: list[int], top: int, home: int) -> bool:
 
 
 def _first_moves_lose(
-    lay: _Layout, upto: list[int], pairs: bool = True, columns: bool = True
+    lay: _Layout, upto: list[int], pairs: bool = True, columns: bool = True, face_up: bool = False
 ) -> bool:
     board = lay.board
-    cols, down, parents, play = lay.cols, board.down, board.variant.parents, lay.play
-    once = not board.withdraw  # without withdrawals a landing spot is kept from home before
+    cols, down = lay.cols, board.down
     lows: list[tuple[int, int]] = []  # a column's lowest face-up card, and the card under it
     # The fixpoint with that card frozen, per column: where the column form starts too.
     starts: dict[int, tuple[int, int, int, int, int, int]] = {}
@@ -418,25 +434,18 @@ def _first_moves_lose(
         if x % 13 == KING_RANK:
             continue
         lows.append((x, col[d - 1]))
-        xb = 1 << x
-        before = starts[c] = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, 0, [])
-        if _goes_home(x, upto, before[0], before[2]):
-            continue  # x may go home as its first move
-        yb = 1 << col[d - 1]
-        for p in parents[x]:
-            pb = 1 << p
-            top, up, home, moved, empties, _ = before
-            if home & pb and once:  # here p has not gone home before e
-                top, up, home, moved, empties, _ = _close(
-                    lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, []
-                )
-            if not top & pb or lay.above(p, x, moved):
-                continue  # x never lands on p first
-            end = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, [(x, p)])
-            if end[2] & play == play:
-                break  # a way on: x proves nothing
-        else:
+        before = starts[c] = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 1 << x, 0, [])
+        if _no_first_move(lay, upto, x, col[d - 1], before):
             return True
+    if face_up:
+        for c, col in enumerate(cols):
+            for i in range(max(down[c] + 1, 1), len(col)):
+                x = col[i]
+                if x % 13 == KING_RANK:
+                    continue
+                before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 1 << x, 0, [])
+                if _no_first_move(lay, upto, x, col[i - 1], before):
+                    return True
     if columns:
         for c, start in starts.items():
             # The lowest face-up card (not a King), then the face-down cards under it.
@@ -451,6 +460,31 @@ def _first_moves_lose(
             if _order_loses(lay, upto, x1, y1, x2, y2) and _order_loses(lay, upto, x2, y2, x1, y1):
                 return True
     return False
+
+
+def _no_first_move(
+    lay: _Layout, upto: list[int], x: int, y: int, before: tuple[int, int, int, int, int, int]
+) -> bool:
+    """No first move of ``x`` (not a King) off ``y``, the card directly under it, still wins
+    (``first_moves_lose``'s single-card form): ``before`` is the fixpoint with ``x`` frozen."""
+    if _goes_home(x, upto, before[0], before[2]):
+        return False  # x may go home as its first move
+    play = lay.play
+    once = not lay.board.withdraw  # without withdrawals a landing spot is kept from home before
+    xb, yb = 1 << x, 1 << y
+    for p in lay.board.variant.parents[x]:
+        pb = 1 << p
+        top, up, home, moved, empties, _ = before
+        if home & pb and once:  # here p has not gone home before e
+            top, up, home, moved, empties, _ = _close(
+                lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, []
+            )
+        if not top & pb or lay.above(p, x, moved):
+            continue  # x never lands on p first
+        end = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, [(x, p)])
+        if end[2] & play == play:
+            return False  # a way on: x proves nothing
+    return True
 
 
 def _order_loses(lay: _Layout, upto: list[int], x1: int, y1: int, x2: int, y2: int) -> bool:
