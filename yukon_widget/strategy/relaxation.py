@@ -6,8 +6,9 @@ settles. ``blocked`` is the main one (one deck): a least fixpoint over which car
 be on top, move and go home. ``jammed`` and ``deadlocked_pair`` catch orders of play that a
 fixpoint cannot see; ``first_moves_lose`` runs the fixpoint once per way a card that must
 move first could move (and per way the cards of a column could leave the face-down cards
-under them in turn, and per order and ways two such cards could), each with the card it
-lands on covered until it may leave again.
+under them in turn, and per order and ways two such cards could, and per way a face-up
+card could leave the face-up card it lies on), each with the card it lands on covered until
+it may leave again.
 ``doomed_two_decks`` is a coarser version of ``blocked`` for Double
 Yukon, where a card's number names two cards. They read a ``Board``.
 """
