@@ -429,7 +429,7 @@ def test_the_engine_reads_the_models_two_deck_rows():
 # no sideways move (a card builds on one card only).
 
 WAITING_SEARCHES = [
-    ("yukon", 70, True),
+    ("yukon", 289, True),
     ("yukon", 166, False),
     ("yukon-cells", 5, None),
     ("alaska", 7, True),

@@ -44,9 +44,7 @@ def blocked(board: Board, orders: bool = True, first_moves: bool = True) -> bool
     never goes up: the position is lost. This subsumes "a card that covers every card it
     could move onto, in its own column". When the fixpoint passes and ``orders`` is true,
     ``deadlocked_pair``, ``jammed`` and, with ``first_moves``, ``first_moves_lose`` have
-    their say (variants without free cells; the last only without withdrawals: with them,
-    asked where a card turned or went home, it cost more time than it saved on hard lost
-    deals, so the search asks it of its start position only).
+    their say (variants without free cells).
     """
     upto = _upto(board)
     lay = _Layout(board, upto)
@@ -57,7 +55,7 @@ def blocked(board: Board, orders: bool = True, first_moves: bool = True) -> bool
         return False
     if deadlocked_pair(board) or jammed(board, lay.col_of, lay.row_of, upto):
         return True
-    return first_moves and not board.withdraw and _first_moves_lose(lay, upto)
+    return first_moves and _first_moves_lose(lay, upto)
 
 
 class _Layout:
@@ -143,8 +141,8 @@ def _close(
     columns are empty or have been emptied) all that follow by the rules below; return the
     five, and the landing spots still held (below). A card in ``frozen`` never moves (nor
     goes home), one in ``kept`` never goes home. For each gate ``(x, p)``, ``x`` sitting on
-    ``p``: ``p`` is held, serving no other card as a landing spot, nor (without withdrawals)
-    going home, until ``x`` may have left it (``first_moves_lose``).
+    ``p``: ``p`` is held, serving no other card as a landing spot, nor going home, until
+    ``x`` may have left it (``first_moves_lose``).
 
     A worklist holds the cards whose rules may have something new to derive: at first
     every card in play, then each card again when an event its rules read is derived,
@@ -189,7 +187,6 @@ def _close(
     held = 0  # the landing spots still covered by their gate's card, as far as is derived
     for _, p in gates:
         held |= 1 << p
-    once = not board.withdraw  # a card goes home once: its home can be held back
     # The cards to look at (again): at first every card in play, the tops looked at first.
     work = [x for col in cols for x in col]
     work.extend(x for x in board.cells if x is not None)
@@ -201,7 +198,7 @@ def _close(
             bit = 1 << x
             queued ^= bit
             # home: on top, with the next lower card of its suit gone home (or none left).
-            if not (home | no_home) & bit and top & bit and not (once and held & bit):
+            if not (home | no_home | held) & bit and top & bit:
                 rank = x % 13
                 if rank == upto[x // 13] or home >> (x - 1) & 1:
                     home |= bit
@@ -352,15 +349,21 @@ def first_moves_lose(
       on top, out of ``x``'s group, ``e`` is not this. Else the events after ``e``: from then
       on ``x`` sits on ``p`` until ``x`` moves as a base again, to its foundation or onto
       another card it builds on (``_may_leave``); if ``p`` moves, it carries ``x``. So until
-      then ``p`` is never on top: no other card can land on it, nor (without withdrawals,
-      where going home happens once) can it go home. The fixpoint run from the events
-      before ``e``, with ``x`` moved and ``y`` on top, and with those rules gated on ``x``'s
-      leaving (``_close``'s gate), derives every event of the line, by the same induction
-      (an event after ``e`` that needs ``p`` on top comes after ``x`` has left, whose own
-      conditions came before). With withdrawals ``p`` may have gone home and come back
-      before ``e``, so it is not kept before ``e`` and its going home is not gated: weaker,
-      and still sound. If the fixpoint leaves a card short of its foundation, no winning
-      line makes this ``e``.
+      then ``p`` is never on top: no other card can land on it, nor can it go home. The
+      fixpoint run from the events before ``e``, with ``x`` moved and ``y`` on top, and
+      with those rules gated on ``x``'s leaving (``_close``'s gate), derives every event of
+      the line, by the same induction (an event after ``e`` that needs ``p`` on top comes
+      after ``x`` has left, whose own conditions came before). With withdrawals ``p`` may
+      have gone home and come back before ``e``, so it is not kept from home before ``e``;
+      but at ``e`` it lies in a column, so neither it nor any card above it in its suit
+      (``_onward``) is on its foundation then. Of the home events before ``e``, the
+      fixpoint after ``e`` needs only those of the cards on their foundations at ``e``: a
+      card going home after ``e`` needs the card under it on the foundation then, which
+      either went there after ``e`` (derived, by induction) or lay there at ``e``; and a won
+      line ends with every card on its foundation. So it starts with the home events of
+      ``p`` and the cards above it struck out, and ``p``'s going home is gated as above.
+      (Without withdrawals none of them went home before ``e``: nothing is struck.) If the
+      fixpoint leaves a card short of its foundation, no winning line makes this ``e``.
 
     If no ``e`` is left for some ``x``, no line wins: the position is lost.
 
@@ -390,8 +393,9 @@ def first_moves_lose(
     still held at the end of that fixpoint is held until ``e2``); without withdrawals
     ``p2`` has not gone home before ``e2``, so both fixpoints before ``e2`` may keep it
     from home. After ``e2`` the fixpoint runs with both gates (``x1``'s only if still
-    held). If every ``p1``, ``p2`` of both orders leaves a card short of its foundation,
-    the position is lost.
+    held). Each fixpoint after a card lands starts with the home events of its spot and
+    the cards above that in its suit struck out, as above. If every ``p1``, ``p2`` of both
+    orders leaves a card short of its foundation, the position is lost.
 
     A column, in turn (``_column_loses``): its lowest face-up card ``x0`` lies on face-down
     cards ``y1``, ``y2``, ... down to the bottom card. Each must turn before it goes home, so
@@ -404,9 +408,10 @@ def first_moves_lose(
     top) frozen over-approximates the events; ``e1`` puts ``y1`` home (if that fixpoint lets
     it) or on a ``p1`` on top then, not held (a spot still held at the end of the fixpoint is
     held until ``e1``) and not in its group; and so on, each spot held until its card may
-    leave. After the move of the card on the bottom card, or of a card on a King (which may
-    move into an empty column), the fixpoint runs with no card frozen and every spot still
-    held gated. If every way down leaves a card short of its foundation, no line wins.
+    leave, and each spot's home events and those above it in its suit struck out when a
+    card lands on it. After the move of the card on the bottom card, or of a card on a King
+    (which may move into an empty column), the fixpoint runs with no card frozen and every
+    spot still held gated. If every way down leaves a card short of its foundation, no line wins.
     """
     if board.variant.decks != 1 or board.cells:
         return False
@@ -482,7 +487,9 @@ def _no_first_move(
             )
         if not top & pb or lay.above(p, x, moved):
             continue  # x never lands on p first
-        end = _close(lay, upto, top | yb, up | yb, home, moved | xb, empties, 0, 0, [(x, p)])
+        end = _close(
+            lay, upto, top | yb, up | yb, home & ~_onward(p), moved | xb, empties, 0, 0, [(x, p)]
+        )
         if end[2] & play == play:
             return False  # a way on: x proves nothing
     return True
@@ -502,7 +509,7 @@ def _order_loses(lay: _Layout, upto: list[int], x1: int, y1: int, x2: int, y2: i
         st = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, both, k1, []) if k1 else base
         if not st[0] >> p1 & 1 or lay.above(p1, x1, st[3]):
             continue  # x1 never lands on p1 first
-        mid = _after(lay, upto, st, x1, y1, b2, 0, [(x1, p1)])
+        mid = _after(lay, upto, st, x1, y1, p1, b2, 0, [(x1, p1)])
         if _goes_home(x2, upto, mid[0], mid[2]):
             return False
         for p2 in parents[x2]:
@@ -512,11 +519,11 @@ def _order_loses(lay: _Layout, upto: list[int], x1: int, y1: int, x2: int, y2: i
                 a = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, both, k1 | k2, [])
                 if not a[0] >> p1 & 1 or lay.above(p1, x1, a[3]):
                     continue
-                m = _after(lay, upto, a, x1, y1, b2, k2, [(x1, p1)])
+                m = _after(lay, upto, a, x1, y1, p1, b2, k2, [(x1, p1)])
             if not m[0] >> p2 & 1 or m[5] >> p2 & 1 or lay.above(p2, x2, m[3]):
                 continue  # x2 never lands on p2 first
             gates = [(x1, p1), (x2, p2)] if m[5] >> p1 & 1 else [(x2, p2)]
-            if _after(lay, upto, m, x2, y2, 0, 0, gates)[2] & play == play:
+            if _after(lay, upto, m, x2, y2, p2, 0, 0, gates)[2] & play == play:
                 return False  # a way on
     return True
 
@@ -551,7 +558,8 @@ def _column_loses(
         still = [(a, q) for a, q in gates if held >> q & 1]
         if p >= 0:
             still.append((x, p))
-        nxt = _close(lay, upto, top | yb, up | yb, home, moved | 1 << x, empties, frozen, 0, still)
+        left = home & ~_onward(p) if p >= 0 else home
+        nxt = _close(lay, upto, top | yb, up | yb, left, moved | 1 << x, empties, frozen, 0, still)
         if frozen:
             if not _column_loses(lay, upto, chain, k + 1, nxt, still):
                 return False
@@ -566,14 +574,22 @@ def _after(
     st: tuple[int, int, int, int, int, int],
     x: int,
     y: int,
+    p: int,
     frozen: int,
     kept: int,
     gates: list[tuple[int, int]],
 ) -> tuple[int, int, int, int, int, int]:
-    """The fixpoint from the events ``st`` once ``x`` has moved off ``y`` (``y`` on top)."""
+    """The fixpoint from the events ``st`` once ``x`` has moved off ``y`` (``y`` on top) onto
+    ``p``: ``p`` and the cards above it in its suit are off their foundation then."""
     top, up, home, moved, empties, _ = st
     yb = 1 << y
-    return _close(lay, upto, top | yb, up | yb, home, moved | 1 << x, empties, frozen, kept, gates)
+    left = home & ~_onward(p)
+    return _close(lay, upto, top | yb, up | yb, left, moved | 1 << x, empties, frozen, kept, gates)
+
+
+def _onward(p: int) -> int:
+    """Bit set of ``p`` and the cards above it in its suit, up to the King."""
+    return ((1 << (13 - p % 13)) - 1) << p
 
 
 def deadlocked_pair(board: Board) -> bool:

@@ -80,10 +80,10 @@ at 30,000 positions, Yukon deals 1,001-1,600 without withdrawals at 600,000 posi
 out 536 won, 46 lost, 18 unknown against 538, 46 and 16 without beams; so the beams start
 where the table's first pass stops."""
 DEEP_AFTER = 1_000_000
-"""Positions after which the main search (without withdrawals) asks the relaxation's
-whole first-move check, face-up cards included, of children, while it pays (see
-``search.Search._doomed``). Below it nothing changes: most deals are decided sooner, and the
-check costs several fixpoints a child."""
+"""Positions after which the main search asks the relaxation's whole first-move check,
+face-up cards included, of children, while it pays (see ``search.Search._doomed``). Below
+it nothing changes: most deals are decided sooner, and the check costs several fixpoints a
+child."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
