@@ -477,19 +477,15 @@ def _no_first_move(
         return False  # x may go home as its first move
     play = lay.play
     once = not lay.board.withdraw  # without withdrawals a landing spot is kept from home before
-    xb, yb = 1 << x, 1 << y
+    xb = 1 << x
     for p in lay.board.variant.parents[x]:
         pb = 1 << p
-        top, up, home, moved, empties, _ = before
-        if home & pb and once:  # here p has not gone home before e
-            top, up, home, moved, empties, _ = _close(
-                lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, []
-            )
-        if not top & pb or lay.above(p, x, moved):
+        st = before
+        if st[2] & pb and once:  # here p has not gone home before e
+            st = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, xb, pb, [])
+        if not st[0] & pb or lay.above(p, x, st[3]):
             continue  # x never lands on p first
-        end = _close(
-            lay, upto, top | yb, up | yb, home & ~_onward(p), moved | xb, empties, 0, 0, [(x, p)]
-        )
+        end = _after(lay, upto, st, x, y, p, 0, 0, [(x, p)])
         if end[2] & play == play:
             return False  # a way on: x proves nothing
     return True

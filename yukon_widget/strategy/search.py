@@ -180,9 +180,9 @@ class Search:
         # Ask the relaxation's first-move check: of the start position, and where a card
         # turned or went home (with withdrawals past ``wide`` only; see ``_doomed``).
         self.first_moves = True
-        # From this many positions on, every child put to the
-        # relaxation that the fixpoint passes is also put to the whole first-move check,
-        # face-up cards included, while that pays (see ``_doomed``).
+        # From this many positions on, every child put to the relaxation that the fixpoint
+        # passes is also put to the whole first-move check, face-up cards included, while
+        # that pays (see ``_doomed``).
         self.deep = 1 << 62
         self.deep_asked = 0  # children put to the deep check
         self.deep_lost = 0  # of those, the ones it proved lost
