@@ -378,7 +378,12 @@ def first_moves_lose(
     is never on top before ``e``), so only its other parent, or home, is tried. There are
     many such pairs in a position, so this form costs many fixpoints: the search asks it
     of its start position, and of the positions of a long search while it pays
-    (``search.Search.deep``).
+    (``search.Search.deep``). It is asked only of a card ``x`` that does not build on
+    ``y``: leaving a test out keeps every proof sound, and a card on one it builds on never
+    condemned a position the other forms passed in 52,000 tries, on positions sampled along
+    the searches of four Yukon deals (75 and 9,367 with withdrawals, 2,497 and 8,034
+    without), where the cards that do not build on theirs condemned 1,103 in 25,000: leaving
+    the first out saves two thirds of the form's fixpoints.
 
     Two such cards ``x1`` (on ``y1``) and ``x2`` (on ``y2``), in different columns, each
     make a first move as a base in a winning line, ``e1`` and ``e2``: two different moves
@@ -444,11 +449,12 @@ def _first_moves_lose(
         if _no_first_move(lay, upto, x, col[d - 1], before):
             return True
     if face_up:
+        parents = board.variant.parents
         for c, col in enumerate(cols):
             for i in range(max(down[c] + 1, 1), len(col)):
                 x = col[i]
-                if x % 13 == KING_RANK:
-                    continue
+                if x % 13 == KING_RANK or col[i - 1] in parents[x]:
+                    continue  # a card on one it builds on: see ``first_moves_lose``
                 before = _close(lay, upto, lay.top, lay.up, 0, 0, lay.empties, 1 << x, 0, [])
                 if _no_first_move(lay, upto, x, col[i - 1], before):
                     return True
