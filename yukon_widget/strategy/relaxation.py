@@ -374,8 +374,9 @@ def first_moves_lose(
     over-approximates those events; ``y`` and the cards under it may move meanwhile,
     carrying ``x``, which that fixpoint allows. After ``e``, ``y`` is on top wherever it
     then lies, and the rest of the argument is word for word the one above. A card ``x``
-    that builds on ``y`` is no exception: it cannot land on ``y`` as its first move (``y``
-    is never on top before ``e``), so only its other parent, or home, is tried. There are
+    that builds on ``y`` would be no exception: it cannot land on ``y`` as its first move
+    (``y`` is never on top before ``e``), so only its other parent, or home, would be tried;
+    but it is not asked (below). There are
     many such pairs in a position, so this form costs many fixpoints: the search asks it
     of its start position, and of the positions of a long search while it pays
     (``search.Search.deep``). It is asked only of a card ``x`` that does not build on
