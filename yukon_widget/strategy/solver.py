@@ -68,7 +68,7 @@ in the README), no other sharing tried decides more at any budget up to 3,000,00
 BEAMS = (
     (600_000, 250, 125_000),
     (800_000, 1_000, 500_000),
-    (2_000_000, 4_000, 2_000_000),
+    (4_500_000, 4_000, 2_000_000),
     (6_000_000, 16_000, 8_000_000),
 )
 """Beam searches (``beam``): each runs once the deal has taken that many positions (main
@@ -78,7 +78,16 @@ than 300,000 positions, a width of 250 wins 22 (within 125,000 positions), one o
 more and one of 4,000 5 more. Probes win the medium-hard deals sooner: with the first beam
 at 30,000 positions, Yukon deals 1,001-1,600 without withdrawals at 600,000 positions came
 out 536 won, 46 lost, 18 unknown against 538, 46 and 16 without beams; so the beams start
-where the table's first pass stops."""
+where the table's first pass stops. The beam of 4,000 waits until 4,500,000 positions (it ran
+at 2,000,000): on the deals that a minute's solve decides late, it took positions from the
+probes and the main search and won nothing they did not. Yukon, solves stopped at 4,400,000
+positions: with it later, probes won deals 711, 6,730, 8,340 and 8,392 with withdrawals and
+3,304 without at 2,763,478 to 3,307,433 positions (3,430,574 to 4,163,685 with it at
+2,000,000), and the main search proved deals 335 and 774 lost in both configurations at
+4,001,442 to 4,305,803 positions, where with the beam at 2,000,000 335 stayed unknown in both
+and 774 with withdrawals. A solve of 60 s reaches only 3,000,000 to 4,500,000 positions here,
+so deals 1-1,000 at 60 s each leave the same 15 unknown with withdrawals and 19 without as
+before (see the README)."""
 DEEP_AFTER = 100_000
 """Positions after which the main search asks the relaxation's whole first-move check,
 face-up cards included, of children, while it pays (see ``search.Search._doomed``). Below
