@@ -203,7 +203,9 @@ class Board:
             if col and self.down[s] == len(col):
                 self.down[s] -= 1
                 flipped = True
-            self._ck[s] = bytes((self.down[s], *col))
+                self._ck[s] = bytes((self.down[s], *col))
+            else:
+                self._ck[s] = self._ck[s][: i + 1]  # the face-down count, then col[:i]
         elif s < nt + nf:
             f = s - nt
             self.heights[f] -= 1
@@ -214,9 +216,8 @@ class Board:
             group = [card]
             self.cells[s - nt - nf] = None
         if t < nt:
-            col = self.columns[t]
-            col.extend(group)
-            self._ck[t] = bytes((self.down[t], *col))
+            self.columns[t].extend(group)
+            self._ck[t] += bytes(group)
         elif t < nt + nf:
             self.heights[t - nt] += 1
         else:
@@ -232,7 +233,8 @@ class Board:
             col = self.columns[t]
             group = col[-moved:]
             del col[-moved:]
-            self._ck[t] = bytes((self.down[t], *col))
+            ck = self._ck[t]
+            self._ck[t] = ck[: len(ck) - moved]
         elif t < nt + nf:
             f = t - nt
             self.heights[f] -= 1
@@ -243,11 +245,13 @@ class Board:
             group = [card]
             self.cells[t - nt - nf] = None
         if s < nt:
-            if flipped:
-                self.down[s] += 1
             col = self.columns[s]
             col.extend(group)
-            self._ck[s] = bytes((self.down[s], *col))
+            if flipped:
+                self.down[s] += 1
+                self._ck[s] = bytes((self.down[s], *col))
+            else:
+                self._ck[s] += bytes(group)
         elif s < nt + nf:
             self.heights[s - nt] += 1
         else:

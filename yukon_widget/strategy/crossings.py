@@ -132,6 +132,9 @@ class Crossings:
         # disturbs a pair set before. low[x]: the lower-numbered card that builds on x; at:
         # see ``key``.
         self.order = [p[0] for p in pairs]
+        self.turn = [-1] * 52  # turn[x]: x's place in ``order``
+        for p, x in enumerate(self.order):
+            self.turn[x] = p
         self.low = [min(children[x]) if children[x] else -1 for x in range(52)]
         # on[y * 52 + x]: y builds on x, and x has a twin.
         self.on = [False] * (52 * 52)
@@ -142,13 +145,13 @@ class Crossings:
         self.klass = _classes(variant)
         self.above, self.below, self.between = _ABOVE, _BELOW, _BETWEEN
         self.at = [0] * 52
-        self.mark = [0] * 52
         self.stamp = 0
-        self.active = bool(pairs)
-        # E3's bars of each column met, by ``Board.column_key``: a move changes one or two
-        # columns, and on some deals (Yukon 4,551 without withdrawals) reading every
-        # column's bars for every key took 40% of the search's time. Cleared when full.
-        self.bars: dict[bytes, int] = {}
+        self.active = bool(pairs) and variant.columns <= 16  # ``key`` packs a column in 4 bits
+        # What ``_facts`` reads from a column, by ``Board.column_key``: a move changes one or
+        # two columns, so nearly every column a key reads was read before (reading every
+        # column's twins, tails and bars for every key took a third of the search's time on
+        # Yukon deal 335). Cleared when full.
+        self.facts: dict[bytes, list[int]] = {}
 
     def key(self, board: Board) -> bytes:
         """``board.key()`` with every allowed crossing undone: equal for crossed positions."""
@@ -157,56 +160,69 @@ class Crossings:
         cols: list[list[int]] = board.columns
         down: list[int] = board.down
         twin: list[int] = self.twin
-        on: list[bool] = self.on
         low: list[int] = self.low
         at: list[int] = self.at
-        mark: list[int] = self.mark
-        # Where each twin lies with a card that builds on it right on it (E1's first half):
-        # at[x] = column * 64 + row, valid while mark[x] is this call's stamp. A pair is
-        # wrong when the higher of the two cards that build on it lies on its lower twin.
-        self.stamp += 1
-        stamp: int = self.stamp
-        wrong = 0
+        between = self.between
+        if len(self.facts) > 200_000:
+            self.facts.clear()
+        # A pair is wrong when the higher of the two cards that build on it lies on its lower
+        # twin; with none wrong there is nothing to undo.
+        facts: list[list[int]] = []
+        wrong = 0  # the wrong pairs, as bits of their places in ``order``
         for c in range(len(cols)):
-            col = cols[c]
-            n = len(col) - 1
-            i = down[c]
-            while i < n:
-                x = col[i]
-                y = col[i + 1]
-                if on[y * 52 + x]:
-                    at[x] = c * 64 + i
-                    mark[x] = stamp
-                    if y != low[x] and x < twin[x]:
-                        wrong += 1
-                i += 1
+            f = self._facts(board.column_key(c), cols[c], down[c])
+            facts.append(f)
+            wrong |= f[0]
         if not wrong:
             return board.key()
+        # Where each twin lies with a card that builds on it right on it (E1's first half):
+        # at[x] = (stamp * 16 + column) * 512 + its place in the column's facts (below 2 + 6 *
+        # 48), valid while at[x] >> 13 is this call's stamp.
+        self.stamp += 1
+        stamp: int = self.stamp
+        for c in range(len(cols)):
+            self._place(c, facts[c], stamp)
         work = cols
         swapped = False
         barred = -1  # E3's ruled-out thresholds, read once they are needed
-        bars: list[int] = []  # the same, column by column
-        for a in self.order:
+        order = self.order
+        while wrong:
+            # The wrong pairs in ``order``: a swap rights its own pair and leaves every
+            # other pair's twins with the cards they had on them, so no other pair is
+            # righted or wronged, and the pairs that are right would be passed over.
+            a = order[(wrong & -wrong).bit_length() - 1]
+            wrong &= wrong - 1
             b = twin[a]
-            if mark[a] != stamp or mark[b] != stamp:
-                continue
             pa, pb = at[a], at[b]
-            ca, cb, ia, ib = pa >> 6, pb >> 6, pa & 63, pb & 63
+            if pb >> 13 != stamp:
+                continue
+            ca, cb = (pa >> 9) & 15, (pb >> 9) & 15
+            fa, fb = facts[ca], facts[cb]
+            ja, jb = pa & 511, pb & 511
+            ia = fa[ja + 1]
             if ca == cb or work[ca][ia + 1] == low[a]:
                 continue
-            box = self._box(work, down, ca, ia, cb, ib)
+            # E2: the threshold pairs with each class's tail cards at most and base cards
+            # at least its threshold, as bits (see ``__init__``).
+            t0 = max(fa[ja + 2], fb[jb + 2])
+            t1 = max(fa[ja + 3], fb[jb + 3])
+            f0 = min(fa[ja + 4], fb[jb + 4])
+            f1 = min(fa[ja + 5], fb[jb + 5])
+            if t0 > f0 or t1 > f1:
+                continue
+            box = between[0][t0 + 1][f0 + 1] & between[1][t1 + 1][f1 + 1]
             if not box:
                 continue
             if barred < 0:
-                bars = self._bars(board)
                 barred = 0
-                for v in bars:
-                    barred |= v
+                for c in range(len(cols)):
+                    barred |= self._bars(facts[c], work[c], down[c])
             if not box & ~barred:
                 continue
             if not swapped:
                 work = [list(col) for col in cols]
                 swapped = True
+            ib = fb[jb + 1]
             col_a, col_b = work[ca], work[cb]
             tail_a = col_a[ia + 1 :]
             tail_b = col_b[ib + 1 :]
@@ -214,66 +230,82 @@ class Crossings:
             del col_b[ib + 1 :]
             col_a.extend(tail_b)
             col_b.extend(tail_a)
-            # The twins in the tails moved with them; E3 is read again for the two columns
-            # that changed.
-            for j in range(ia + 1, len(col_a)):
-                x = col_a[j]
-                if mark[x] == stamp:
-                    at[x] = ca * 64 + j
-            for j in range(ib + 1, len(col_b)):
-                x = col_b[j]
-                if mark[x] == stamp:
-                    at[x] = cb * 64 + j
-            bars[ca] = self._barred_by(bytes((down[ca], *col_a)), col_a, down[ca])
-            bars[cb] = self._barred_by(bytes((down[cb], *col_b)), col_b, down[cb])
+            # The twins in the tails moved with them, and E2 and E3 are read again for the
+            # two columns that changed (the same twins lie in them, each still with a card
+            # that builds on it on it).
+            facts[ca] = self._facts(bytes((down[ca], *col_a)), col_a, down[ca])
+            facts[cb] = self._facts(bytes((down[cb], *col_b)), col_b, down[cb])
+            self._place(ca, facts[ca], stamp)
+            self._place(cb, facts[cb], stamp)
             barred = 0
-            for v in bars:
-                barred |= v
+            for c in range(len(cols)):
+                barred |= self._bars(facts[c], work[c], down[c])
         if not swapped:
             return board.key()
         return board.key_with({c: work[c] for c in range(len(work)) if work[c] != cols[c]})
 
-    def _bars(self, board: Board) -> list[int]:
-        """``_barred`` of each of the board's columns, from the cache where it has them."""
-        if len(self.bars) > 200_000:
-            self.bars.clear()
-        cols: list[list[int]] = board.columns
-        down: list[int] = board.down
-        return [self._barred_by(board.column_key(c), cols[c], down[c]) for c in range(len(cols))]
-
-    def _barred_by(self, ck: bytes, col: list[int], down: int) -> int:
-        """``_barred`` of a column whose ``Board.column_key`` is ``ck``, cached by it."""
-        v = self.bars.get(ck, -1)
-        if v < 0:
-            v = self._barred(col, down)
-            self.bars[ck] = v
-        return v
-
-    def _box(
-        self, cols: list[list[int]], down: list[int], ca: int, ia: int, cb: int, ib: int
-    ) -> int:
-        """E2 for the twins at rows ``ia`` of column ``ca`` and ``ib`` of ``cb`` (each with a
-        card that builds on it right on it): the threshold pairs with each class's tail
-        cards at most and base cards at least its threshold, as bits (see ``__init__``)."""
+    def _facts(self, ck: bytes, col: list[int], down: int) -> list[int]:
+        """What ``key`` needs of a column whose ``Board.column_key`` is ``ck``, cached by it:
+        [its wrong pairs (bits of their places in ``order``), its E3 bars or -1 until read
+        (``_bars``), then for each face-up twin with a card that builds on it right on it,
+        bottom up: the twin, its row, the highest rank of class 0 and of class 1 above it,
+        the lowest of class 0 and of class 1 from the lowest face-up card up to it (13 where
+        none)]."""
+        f = self.facts.get(ck)
+        if f is not None:
+            return f
         klass: list[int] = self.klass
-        top = [-1, -1]  # the tails' highest rank in each class
-        floor = [13, 13]  # the base parts' lowest rank in each class
-        for col, i0, i1 in ((cols[ca], ia, len(cols[ca])), (cols[cb], ib, len(cols[cb]))):
-            for i in range(i0 + 1, i1):
-                x = col[i]
-                k = klass[x]
-                if x % 13 > top[k]:
-                    top[k] = x % 13
-        for col, i0, i1 in ((cols[ca], down[ca], ia), (cols[cb], down[cb], ib)):
-            for i in range(i0, i1 + 1):
-                x = col[i]
-                k = klass[x]
-                if x % 13 < floor[k]:
-                    floor[k] = x % 13
-        if top[0] > floor[0] or top[1] > floor[1]:
-            return 0
-        between = self.between
-        return between[0][top[0] + 1][floor[0] + 1] & between[1][top[1] + 1][floor[1] + 1]
+        on: list[bool] = self.on
+        low: list[int] = self.low
+        twin: list[int] = self.twin
+        turn: list[int] = self.turn
+        f = [0, -1]
+        lo0, lo1 = 13, 13
+        n = len(col) - 1
+        for i in range(down, n):
+            x = col[i]
+            r = x % 13
+            if klass[x]:
+                if r < lo1:
+                    lo1 = r
+            elif r < lo0:
+                lo0 = r
+            y = col[i + 1]
+            if on[y * 52 + x]:
+                if y != low[x] and x < twin[x]:
+                    f[0] |= 1 << turn[x]
+                f.extend((x, i, -1, -1, lo0, lo1))
+        # The tails' highest ranks, read from the top down.
+        hi0, hi1 = -1, -1
+        j = len(f) - 6
+        for i in range(n, down - 1, -1):
+            while j >= 2 and f[j + 1] == i:
+                f[j + 2] = hi0
+                f[j + 3] = hi1
+                j -= 6
+            x = col[i]
+            r = x % 13
+            if klass[x]:
+                if r > hi1:
+                    hi1 = r
+            elif r > hi0:
+                hi0 = r
+        self.facts[ck] = f
+        return f
+
+    def _place(self, c: int, f: list[int], stamp: int) -> None:
+        """Note where column ``c``'s twins lie (``at``, from its ``_facts`` ``f``)."""
+        at = self.at
+        base = (stamp * 16 + c) * 512
+        for j in range(2, len(f), 6):
+            at[f[j]] = base + j
+
+    def _bars(self, f: list[int], col: list[int], down: int) -> int:
+        """E3 for a column (``_barred``), from its ``_facts`` ``f``, where it is kept once
+        read."""
+        if f[1] < 0:
+            f[1] = self._barred(col, down)
+        return f[1]
 
     def _barred(self, col: list[int], down: int) -> int:
         """E3 for one column: the threshold pairs it rules out, holding a face-up card low

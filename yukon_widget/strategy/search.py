@@ -148,6 +148,12 @@ class Search:
         self.one_deck = v.decks == 1  # the withdrawal rule's argument needs one deck
         self.suits = v.foundation_suits
         self.total = v.card_count
+        # builds[x * 52 + p]: card x builds on card p (``parents`` as a table, read on every
+        # face-up card of every position; two decks share the 52 codes).
+        self.builds = [False] * (52 * 52)
+        for x in range(52):
+            for p in v.parents[x]:
+                self.builds[x * 52 + p] = True
         self.safety = SafetyTable(v, self.withdraw, proven=True)
         # The table's keys: positions whose twins' tails are crossed, where that provably
         # cannot matter, share one (``crossings``; its docstring extends the proof below).
@@ -267,6 +273,7 @@ class Search:
         parents = self.parents
         cell0 = nt + nf  # the pile number of the first free cell
         king = KING_RANK  # a local: the compiled build looks a global up on every use
+        builds = self.builds
 
         # Where a group may land: tops[card] lists the columns it is the top card of
         # (two decks: maybe two), first_empty the first empty column (if any), first_cell
@@ -302,11 +309,12 @@ class Search:
                 last_pile = pile  # a card in a cell
         turned = cols[back][-1] if back >= 0 and cols[back] else -1
 
-        # to_pile[card]: the foundation pile it may go up on now (the first, for two decks).
-        to_pile: dict[int, int] = {}
+        # to_pile[card]: the foundation pile it may go up on now (the first, for two decks),
+        # or -1.
+        to_pile = [-1] * 52
         for f, n in enumerate(found):
-            if n < 13:
-                to_pile.setdefault(suits[f] * 13 + n, nt + f)
+            if n < 13 and to_pile[suits[f] * 13 + n] < 0:
+                to_pile[suits[f] * 13 + n] = nt + f
 
         foundation: list[RawMove] = []
         turns: list[RawMove] = []
@@ -328,7 +336,7 @@ class Search:
                 if s == last_pile and i == last_row:
                     if turned in parents[x]:
                         turns.append((s, i, back))
-                    if again and i > d and col[i - 1] in parents[x]:
+                    if again and i > d and builds[x * 52 + col[i - 1]]:
                         # A sideways move of the last group stays when it came by another
                         # kind of move (see ``last``).
                         for p in parents[x]:
@@ -346,9 +354,9 @@ class Search:
                     bucket = frees
                 else:
                     under = col[i - 1]
-                    if under in to_pile:
+                    if to_pile[under] >= 0:
                         bucket = frees
-                    elif under in parents[x]:
+                    elif builds[x * 52 + under]:
                         bucket = sideways
                     else:
                         bucket = lifts
@@ -368,7 +376,7 @@ class Search:
             if s == last_pile and n - 1 == last_row:
                 continue
             x = col[-1]
-            if x in to_pile:
+            if to_pile[x] >= 0:
                 foundation.append((s, n - 1, to_pile[x]))
             if first_cell:
                 (turns if n - 1 == d and d else into_cells).append((s, n - 1, first_cell[0]))
@@ -382,7 +390,7 @@ class Search:
                 if turned in parents[x]:
                     turns.append((cell0 + k, -1, back))
                 continue
-            if x in to_pile:
+            if to_pile[x] >= 0:
                 foundation.append((cell0 + k, -1, to_pile[x]))
             for p in parents[x]:
                 if p in tops:
@@ -601,13 +609,9 @@ class Search:
             return False
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
         withdraw, seen, wide = self.withdraw, self.seen, self.wide
+        builds = self.builds
         apply, undo = board.apply, board.undo
-        down, parents, safe_cards, found = (
-            self.down,
-            self.parents,
-            self.safety.safe_cards,
-            self.found,
-        )
+        down, safe_cards, found = self.down, self.safety.safe_cards, self.found
         postponed, carried = self.postponed, self.carried
         one_deck = self.one_deck
         cells = self.cells
@@ -642,7 +646,7 @@ class Search:
                 if s < nt and t < nt and i > down[s]:
                     col = cols[s]
                     x = col[i]
-                    if col[i - 1] in parents[x]:
+                    if builds[x * 52 + col[i - 1]]:
                         new = (s, col[i - 1], t, len(cols[t]), x)
                 side = frame[3]
                 if (
