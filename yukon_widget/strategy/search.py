@@ -770,7 +770,8 @@ class Search:
                         undo(move, k, flipped)
                         continue
                 plain = board.key()
-                if cross is not None and plain in seen and not (forced and nt <= s < nt + nf):
+                known = cross is not None and plain in seen  # asked once, read twice
+                if known and not (forced and nt <= s < nt + nf):
                     # Searched before just as it is (or proved lost): the table holds keys
                     # that are ``Board.key`` of real positions, so its crossings need not be
                     # undone to know it (module docstring). A withdrawal with forced moves is
@@ -780,7 +781,7 @@ class Search:
                         undo(m[:3], m[3], m[4])
                     undo(move, k, flipped)
                     continue
-                key = plain if cross is None else cross.key(board)
+                key = plain if cross is None else cross.key(board, plain)
                 if forced and nt <= s < nt + nf and key == self.path_keys[-1]:
                     # A withdrawn card sent straight back up: this position again (the
                     # loop-back rule).
@@ -788,7 +789,7 @@ class Search:
                         undo(m[:3], m[3], m[4])
                     undo(move, k, flipped)
                     continue
-                if key in seen:
+                if known if cross is not None and key is plain else key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
                     self._count()
                 elif (

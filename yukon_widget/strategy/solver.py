@@ -23,7 +23,8 @@ The search itself, its pruning and why a "lost" is a proof, are in ``search``.
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
 budget between the exhaustive search and *probes* (``MAIN_SHARES``: a third for the
-exhaustive search at first, three quarters once a deal has proved hard): short searches
+exhaustive search at first, three quarters once a deal has proved hard, nine tenths past
+2,000,000 positions): short searches
 with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a node cap
 following the Luby sequence. Probes play without foundation withdrawals (a win without them
 is a win with them, and the smaller space is searched faster; the exhaustive search covers
@@ -56,7 +57,7 @@ from . import compiled, lines
 
 DEFAULT_MAX_POSITIONS = 3_000_000
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
-MAIN_SHARES = ((0, 1 / 2), (300_000, 1.0), (1_000_000, 3.0))
+MAIN_SHARES = ((0, 1 / 2), (300_000, 1.0), (1_000_000, 3.0), (2_000_000, 9.0))
 """Positions the main search gets per position given to the probe after it, from so many
 positions searched (main and probes) on. Probes win most of the hard wins they ever win
 early; past a million positions most deals left are lost, which only the exhaustive search
@@ -64,7 +65,14 @@ can prove. On Yukon deals 1-147 and 1,001-1,116 this decides as many deals as a 
 the main search at every budget up to 3,000,000 positions (two more at 600,000, one more
 at 1,200,000); see the README for the deals it decides at 60 s that a third left unknown.
 Replayed offline after sideways moves were postponed (65 hard Yukon deals of 1,001-10,000,
-in the README), no other sharing tried decides more at any budget up to 3,000,000."""
+in the README), no other sharing tried decides more at any budget up to 3,000,000.
+Nine in ten from 2,000,000 on (it was three in four), once the beam of 4,000 had moved to
+4,500,000: the Yukon deals of 1-1,000 that a minute's solve decides last, or not at all,
+solved within 5,000,000 positions, took fewer positions on every one decided either way
+(335, 774, 711 and 398 with withdrawals, 335, 774 and 566 without: 3,665,442 to 4,069,317
+positions against 4,001,442 to 4,473,317), and 572 both ways and 398 without were decided
+only so (lost at 4,240,078 and 4,247,775 positions, won at 4,104,210); 306 both ways and
+711 without stayed unknown both ways (README: "A faster core")."""
 BEAMS = (
     (600_000, 250, 125_000),
     (800_000, 1_000, 500_000),
