@@ -161,7 +161,6 @@ class Crossings:
         cols: list[list[int]] = board.columns
         down: list[int] = board.down
         twin: list[int] = self.twin
-        low: list[int] = self.low
         at: list[int] = self.at
         between = self.between
         if len(self.facts) > 200_000:
@@ -200,8 +199,7 @@ class Crossings:
             ca, cb = (pa >> 9) & 15, (pb >> 9) & 15
             fa, fb = facts[ca], facts[cb]
             ja, jb = pa & 511, pb & 511
-            ia = fa[ja + 1]
-            if ca == cb or work[ca][ia + 1] == low[a]:
+            if ca == cb:
                 continue
             # E2: the threshold pairs with each class's tail cards at most and base cards
             # at least its threshold, as bits (see ``__init__``).
@@ -223,7 +221,7 @@ class Crossings:
             if not swapped:
                 work = [list(col) for col in cols]
                 swapped = True
-            ib = fb[jb + 1]
+            ia, ib = fa[ja + 1], fb[jb + 1]
             col_a, col_b = work[ca], work[cb]
             tail_a = col_a[ia + 1 :]
             tail_b = col_b[ib + 1 :]
