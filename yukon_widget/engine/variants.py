@@ -47,6 +47,12 @@ class Variant:
     parents: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
     #: ``children[card]``: the cards that may be built on it (``parents`` read backwards).
     children: tuple[tuple[int, ...], ...] = field(init=False, repr=False, compare=False)
+    #: ``parent_bits[card]``: ``parents[card]`` as a bit set (bit ``p`` for card ``p``).
+    parent_bits: tuple[int, ...] = field(init=False, repr=False, compare=False)
+    #: ``parents`` as bit-set shifts, for code that holds cards as bits (bit ``x`` for card
+    #: ``x``): for each ``(d, mask)``, every card ``x`` in ``mask`` builds on card ``x + d``,
+    #: and every pair of ``parents`` is in exactly one of them.
+    parent_shifts: tuple[tuple[int, int], ...] = field(init=False, repr=False, compare=False)
     #: The suit of each foundation, in pile order f1, f2, ...: S H D C, two decks S S H H ...
     foundation_suits: tuple[int, ...] = field(init=False, repr=False, compare=False)
     #: ``foundation_slots[suit]``: the foundation piles (0-based) that build that suit.
@@ -62,6 +68,12 @@ class Variant:
         slots = tuple(tuple(f for f, s in enumerate(suits) if s == suit_) for suit_ in range(4))
         object.__setattr__(self, "parents", parents)
         object.__setattr__(self, "children", children)
+        object.__setattr__(self, "parent_bits", tuple(sum(1 << o for o in ps) for ps in parents))
+        shifts: dict[int, int] = {}
+        for c in range(52):
+            for o in parents[c]:
+                shifts[o - c] = shifts.get(o - c, 0) | 1 << c
+        object.__setattr__(self, "parent_shifts", tuple(sorted(shifts.items())))
         object.__setattr__(self, "foundation_suits", suits)
         object.__setattr__(self, "foundation_slots", slots)
 

@@ -18,6 +18,8 @@ from __future__ import annotations
 from ..engine.board import Board
 from ..engine.cards import KING_RANK
 
+_KINGS = sum(1 << (suit * 13 + KING_RANK) for suit in range(4))  # the Kings, as a bit set
+
 
 def doomed(board: Board, first_moves: bool = True) -> bool:
     """A relaxation proves the position lost (see ``blocked`` and ``doomed_two_decks``);
@@ -71,14 +73,15 @@ class _Layout:
     play, and then it is a landing spot like any top card: with free cells every foundation
     card counts as on top from the start; without them ``comeback`` is set and ``_close``
     derives when each may first come back.
-    ``watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
-    them in ``c`` (see ``_close``).
+    For ``_close``'s rounds: ``under[x]``, the card directly under ``x`` (-1 at the bottom of
+    a column, -2 out of the columns), ``near``, the cards with a card they build on above
+    them in their own column, and ``lowest``, each suit's next card for its foundation.
     """
 
     def __init__(self, board: Board, upto: list[int]) -> None:
         self.board = board
         cols = self.cols = board.columns
-        parents = board.variant.parents
+        parent_bits = board.variant.parent_bits
         top = up = play = 0
         self.comeback = board.withdraw and not board.cells
         if board.withdraw and not self.comeback:
@@ -88,24 +91,27 @@ class _Layout:
         empties = 0
         col_of = [-1] * 52
         row_of = [0] * 52
-        watch: dict[int, list[int]] = {}
+        under = [-2] * 52
+        near = 0
         for c, col in enumerate(cols):
             n = len(col)
             if not n:
                 empties += 1
                 continue
             d = board.down[c]
-            for i in range(n - 1, -1, -1):  # top down: the cards above x are placed before x
+            placed = 0  # the cards of the column above x
+            for i in range(n - 1, -1, -1):  # top down
                 x = col[i]
+                bit = 1 << x
                 col_of[x] = c
                 row_of[x] = i
-                play |= 1 << x
+                under[x] = col[i - 1] if i else -1
+                if parent_bits[x] & placed:
+                    near |= bit
                 if i >= d:
-                    up |= 1 << x
-                    for p in parents[x]:
-                        if col_of[p] == c:  # placed already: above x
-                            watch.setdefault(c, []).append(x)
-                            break
+                    up |= bit
+                placed |= bit
+            play |= placed
             top |= 1 << col[-1]
         for card in board.cells:
             if card is not None:
@@ -113,7 +119,13 @@ class _Layout:
                 up |= 1 << card
                 play |= 1 << card
         self.top, self.up, self.play, self.empties = top, up, play, empties
-        self.col_of, self.row_of, self.watch = col_of, row_of, watch
+        self.col_of, self.row_of = col_of, row_of
+        self.under, self.near = under, near
+        lowest = 0
+        for suit in range(4):
+            if upto[suit] <= KING_RANK:
+                lowest |= 1 << (suit * 13 + upto[suit])
+        self.lowest = lowest
 
     def above(self, p: int, x: int, moved: int) -> bool:
         """``p`` lies above ``x`` in ``x``'s column, and no card between them (nor ``p``) has
@@ -144,11 +156,7 @@ def _close(
     ``p``: ``p`` is held, serving no other card as a landing spot, nor going home, until
     ``x`` may have left it (``first_moves_lose``).
 
-    A worklist holds the cards whose rules may have something new to derive: at first
-    every card in play, then each card again when an event its rules read is derived,
-    unless it is still waiting (it will read that event when its turn comes). The order in
-    which cards are looked at changes nothing: every rule only adds events, so the least
-    fixpoint is the same. The rules, one block each in the loop:
+    The rules:
 
     * ``home`` of ``x``: ``x`` is on top, and every lower card of its suit still in play has
       gone home (``home`` of a card implies it of every lower card of its suit in play):
@@ -174,103 +182,77 @@ def _close(
       of a column, so nothing can come between two cards, and a group whose moved card lies
       lower carries both along, so ``x`` leaves ``y`` only by moving as a base.
 
-    ``lay.watch[c]`` lists the face-up cards of column ``c`` with a card they build on above
-    them in ``c``: such a card may move onto that one only once a card between them (or
-    that one) has moved as a base, so it is looked at again whenever a card of ``c`` moves.
+    The rules are applied to every card at once, as bit sets, round after round until a
+    round derives nothing (then the foundation cards that may come back, and the spots
+    whose card may leave, are looked at, and the rounds go on if they add anything). The
+    order in which events are derived changes nothing: every rule only adds events, so
+    the least fixpoint is the same. Where ``moved`` asks "a card ``x`` builds on is on top
+    and not held", the variant's ``parent_shifts`` move the on-top set onto the cards that
+    build on it; the two exceptions are checked card by card (``_may_move_now``): a card with a
+    card it builds on above it in its own column (``lay.near``) and a gate's card (its own
+    spot is not held for it).
     """
     board = lay.board
-    cols, col_of, row_of, watch, play = lay.cols, lay.col_of, lay.row_of, lay.watch, lay.play
-    parents, kids = board.variant.parents, board.variant.children
+    play, under, near, lowest = lay.play, lay.under, lay.near, lay.lowest
+    shifts = board.variant.parent_shifts
     cells = bool(board.cells)
-    king = KING_RANK  # a local: the compiled build looks a global up on every use
+    kings = _KINGS  # a local: the compiled build looks a global up on every use
     no_home = frozen | kept
     held = 0  # the landing spots still covered by their gate's card, as far as is derived
-    for _, p in gates:
+    gated = 0  # the gates' cards
+    for g, p in gates:
         held |= 1 << p
-    # The cards to look at (again): at first every card in play, the tops looked at first.
-    work = [x for col in cols for x in col]
-    work.extend(x for x in board.cells if x is not None)
-    pop, push = work.pop, work.append
-    queued = play  # the cards in ``work``: a card is queued at most once
+        gated |= 1 << g
     while True:
-        while work:
-            x = pop()
-            bit = 1 << x
-            queued ^= bit
-            # home: on top, with the next lower card of its suit gone home (or none left).
-            if not (home | no_home | held) & bit and top & bit:
-                rank = x % 13
-                if rank == upto[x // 13] or home >> (x - 1) & 1:
-                    home |= bit
-                    if rank < king and (play & ~queued) >> (x + 1) & 1:
-                        queued |= bit << 1
-                        push(x + 1)
-            if (moved | frozen) & bit or not up & bit:
-                continue
-            # moved: a first place to go: home, a free cell, an empty column, a top card.
-            ok = bool(home & bit) or (cells and bool(top & bit))
-            ok = ok or (x % 13 == king and empties > 0)
-            if not ok:
-                c = col_of[x]
-                for p in parents[x]:  # Kings too: Alaska builds up, a King on its Queen
-                    if top >> p & 1 and not (held >> p & 1 and (x, p) not in gates):
-                        if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
-                            # p is above x in its own column: only once a card between them
-                            # (or p) has moved as a base can x leave its group for p.
-                            col = cols[c]
-                            for m in range(row_of[x] + 1, row_of[p] + 1):
-                                if moved >> col[m] & 1:
-                                    ok = True
-                                    break
-                            if ok:
-                                break
-                        else:
-                            ok = True
-                            break
-            if not ok:
-                continue
-            moved |= bit
-            # What x's moving uncovers: the card under it goes on top (and up), or its column
-            # empties. Either may let other cards move; look at those again.
-            c = col_of[x]
-            if c < 0:
-                continue
-            i = row_of[x]
-            if i:
-                y = cols[c][i - 1]
-                if not top >> y & 1:
+        while True:  # a round
+            # home: each suit's run of cards on top goes up as far as it reaches.
+            ready = top & play & ~(home | no_home | held)
+            h = ready & ~home & (lowest | home << 1)
+            while h:
+                home |= h
+                h = ready & ~home & (home << 1)
+            # moved: the up cards that have not moved yet and have a first place to go.
+            idle = up & play & ~(moved | frozen)
+            if not idle:
+                break
+            spots = top & ~held
+            reach = home | (top if cells else 0) | (kings if empties else 0)
+            for d, mask in shifts:
+                # Bit x + d of ``spots`` to bit x, for the cards x in ``mask``; masked before
+                # a left shift, so that the compiled build's ints stay machine words.
+                if d > 0:
+                    reach |= spots >> d & mask
+                else:
+                    reach |= (spots & mask >> -d) << -d
+            new = idle & reach
+            check = new & near | idle & gated  # the exceptions, card by card
+            while check:
+                b = check & -check
+                check ^= b
+                if _may_move_now(lay, b.bit_length() - 1, top, home, moved, held, empties, gates):
+                    new |= b
+                else:
+                    new &= ~b
+            if not new:
+                break
+            moved |= new
+            # What each move uncovers: the card under it goes on top (and up), or its
+            # column empties.
+            while new:
+                b = new & -new
+                new ^= b
+                y = under[b.bit_length() - 1]
+                if y >= 0:
                     top |= 1 << y
                     up |= 1 << y
-                    if not queued >> y & 1:
-                        queued |= 1 << y
-                        push(y)
-                    for k in kids[y]:
-                        if (play & ~moved & ~queued) >> k & 1:
-                            queued |= 1 << k
-                            push(k)
-                for w in watch.get(c, ()):
-                    if row_of[w] < i and not (moved | queued) >> w & 1:
-                        queued |= 1 << w
-                        push(w)
-            else:
-                empties += 1
-                if empties == 1:
-                    for k in range(king, 52, 13):
-                        if (play & ~moved & ~queued) >> k & 1:
-                            queued |= 1 << k
-                            push(k)
+                elif y == -1:
+                    empties += 1
         if lay.comeback:
             # Foundation cards that may come back now: the cards that build on them may
             # move onto them.
-            new = _come_back(upto, parents, top, held, empties) & ~top
-            if new:
-                top |= new
-                for f in range(52):
-                    if new >> f & 1:
-                        for k in kids[f]:
-                            if (play & ~moved & ~queued) >> k & 1:
-                                queued |= 1 << k
-                                push(k)
+            more = _come_back(upto, board.variant.parents, top, held, empties) & ~top
+            if more:
+                top |= more
                 continue
         left = 0  # the held spots whose card may leave them now
         for g, p in gates:
@@ -278,14 +260,37 @@ def _close(
                 left |= 1 << p
         if not left:
             return top, up, home, moved, empties, held
-        # The rules those spots held back may fire now.
-        held &= ~left
-        for _, p in gates:
-            if left >> p & 1:
-                for k in (p, *kids[p]):
-                    if play >> k & 1 and not queued >> k & 1:
-                        queued |= 1 << k
-                        push(k)
+        held &= ~left  # the rules those spots held back may fire now
+
+
+def _may_move_now(
+    lay: _Layout,
+    x: int,
+    top: int,
+    home: int,
+    moved: int,
+    held: int,
+    empties: int,
+    gates: list[tuple[int, int]],
+) -> bool:
+    """``_close``'s ``moved`` rule for one card: home, a free cell, a King into an empty
+    column, or a card it builds on, on top, not held (but by ``x``'s own gate) and not in
+    ``x``'s group."""
+    if home >> x & 1 or (lay.board.cells and top >> x & 1) or (x % 13 == KING_RANK and empties):
+        return True
+    c, col_of, row_of = lay.col_of[x], lay.col_of, lay.row_of
+    for p in lay.board.variant.parents[x]:
+        if top >> p & 1 and not (held >> p & 1 and (x, p) not in gates):
+            if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
+                # p is above x in its own column: only once a card between them (or p)
+                # has moved as a base can x leave its group for p.
+                col = lay.cols[c]
+                for m in range(row_of[x] + 1, row_of[p] + 1):
+                    if moved >> col[m] & 1:
+                        return True
+            else:
+                return True
+    return False
 
 
 def _come_back(
@@ -608,27 +613,34 @@ def deadlocked_pair(board: Board) -> bool:
     ``y2``, and a lower card of its suit lies under ``y2`` (or is ``y2``), so it cannot
     go home first. But ``y2`` can only move onto ``p``. Lost.
     """
-    parents = board.variant.parents
+    parent_bits = board.variant.parent_bits
     for col, d in zip(board.columns, board.down):
         if not d or d >= len(col):
             continue
         y1 = col[d]
         if y1 % 13 == KING_RANK:
             continue
-        for j in range(d - 1, -1, -1):
+        downs = 0  # the face-down cards, as a bit set
+        for j in range(d):
+            downs |= 1 << col[j]
+        # Bit sets of the lower cards of y1's suit, and of the cards under y2 (col[:j]).
+        lower1 = (1 << y1) - (1 << (y1 - y1 % 13))
+        below = 0
+        for j in range(d):
             y2 = col[j]
-            if y2 % 13 == KING_RANK:
-                continue
-            below = col[:j]
-            s1 = [p for p in parents[y1] if p not in below]
-            if len(s1) != 1 or s1[0] in col[j:d]:
-                continue
-            if [p for p in parents[y2] if p not in below] != s1:
-                continue
-            if any(q // 13 == y2 // 13 and q < y2 for q in below) and any(
-                q // 13 == y1 // 13 and q < y1 for q in col[: j + 1]
-            ):
-                return True
+            b2 = 1 << y2
+            if y2 % 13 != KING_RANK:
+                s1 = parent_bits[y1] & ~below  # y1's spots outside the pile beneath y2
+                if (
+                    s1
+                    and not s1 & (s1 - 1)  # exactly one
+                    and not s1 & downs & ~below  # not in col[j:d]
+                    and parent_bits[y2] & ~below == s1
+                    and below & ((1 << y2) - (1 << (y2 - y2 % 13)))
+                    and (below | b2) & lower1
+                ):
+                    return True
+            below |= b2
     return False
 
 
