@@ -278,18 +278,13 @@ def _may_move_now(
     ``x``'s group."""
     if home >> x & 1 or (lay.board.cells and top >> x & 1) or (x % 13 == KING_RANK and empties):
         return True
-    c, col_of, row_of = lay.col_of[x], lay.col_of, lay.row_of
     for p in lay.board.variant.parents[x]:
-        if top >> p & 1 and not (held >> p & 1 and (x, p) not in gates):
-            if c >= 0 and col_of[p] == c and row_of[p] > row_of[x]:
-                # p is above x in its own column: only once a card between them (or p)
-                # has moved as a base can x leave its group for p.
-                col = lay.cols[c]
-                for m in range(row_of[x] + 1, row_of[p] + 1):
-                    if moved >> col[m] & 1:
-                        return True
-            else:
-                return True
+        if (
+            top >> p & 1
+            and not (held >> p & 1 and (x, p) not in gates)
+            and not lay.above(p, x, moved)
+        ):
+            return True
     return False
 
 
