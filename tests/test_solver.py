@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import csv
+import gc
 import random
 from collections.abc import Callable
 from pathlib import Path
@@ -207,6 +208,32 @@ def test_time_limit_is_honoured():
     result = solve(Game("yukon", seed=166, foundation_withdrawal=False), time_limit=0.3)
     assert result.status == "unknown"
     assert result.seconds < 10  # generous: machines are noisy
+
+
+@pytest.mark.parametrize("enabled", [True, False])
+def test_a_solve_pauses_the_cycle_collector_and_leaves_it_as_it_found_it(enabled):
+    seen = []
+
+    def should_stop() -> bool:  # asked every 256 positions, while the search runs
+        seen.append(gc.isenabled())
+        return False
+
+    was = gc.isenabled()
+    try:
+        gc.enable() if enabled else gc.disable()
+        game = Game("yukon", seed=166, foundation_withdrawal=False)
+        solve(game, node_limit=3000, time_limit=None, should_stop=should_stop)
+        assert seen and not any(seen)
+        assert gc.isenabled() == enabled
+        with pytest.raises(ValueError):  # an error inside a solve restores it too
+            solve(game, node_limit=3000, time_limit=None, should_stop=_raise)
+        assert gc.isenabled() == enabled
+    finally:
+        gc.enable() if was else gc.disable()
+
+
+def _raise() -> bool:
+    raise ValueError("stop")
 
 
 def test_a_won_game_is_won_with_no_moves():

@@ -124,9 +124,12 @@ class Beam:
         # A kept position: the board and the line that reaches it from the start.
         layer: list[tuple[Board, list[RawMove]]] = [(start, first)]
         while layer:
-            made: list[tuple[int, int, Board, list[RawMove], bytes]] = []
+            # A child made at this depth, until it is kept: its sort key, its parent's place in
+            # ``layer``, the move and the forced moves after it, and its key. Only the kept
+            # few are rebuilt as boards (copying every child cost a tenth of a hard solve).
+            made: list[tuple[int, int, int, RawMove, list[RawMove], bytes]] = []
             fresh: set[bytes] = set()  # the positions made at this depth
-            for board, line in layer:
+            for parent, (board, line) in enumerate(layer):
                 for move in board.moves():
                     moved, flipped = board.apply(move)
                     forced = self._force(board)
@@ -134,25 +137,38 @@ class Beam:
                     key = board.key()
                     if key not in seen and key not in fresh:
                         fresh.add(key)
-                        reached = [*line, move, *(m for m, _, _ in forced)]
                         if board.is_won:
-                            self.line = reached
+                            self.line = [*line, move, *(m for m, _, _ in forced)]
                             return "won"
                         if not doomed(board, False):
+                            after = [m for m, _, _ in forced]
                             made.append(
-                                (-score(board, self.weights), len(made), board.copy(), reached, key)
+                                (-score(board, self.weights), len(made), parent, move, after, key)
                             )
                     for m, k, f in reversed(forced):
                         board.undo(m, k, f)
                     board.undo(move, moved, flipped)
             made.sort(key=_order)
             kept = made[: self.width]
-            layer = [(b, line) for _, _, b, line, _ in kept]
+            layer = [_child(layer[parent], move, after) for _, _, parent, move, after, _ in kept]
             # Only the positions kept are never made again: one left out here may come back
             # by another line, and be kept then.
-            seen.update(key for _, _, _, _, key in kept)
+            seen.update(key for _, _, _, _, _, key in kept)
         return "unknown"
 
 
-def _order(entry: tuple[int, int, Board, list[RawMove], bytes]) -> tuple[int, int]:
+def _child(
+    kept: tuple[Board, list[RawMove]], move: RawMove, after: list[RawMove]
+) -> tuple[Board, list[RawMove]]:
+    """The position a kept child stands for, rebuilt from its parent: a copy of the parent's
+    board with the child's move and forced moves played, and the line to it."""
+    board, line = kept
+    child = board.copy()
+    child.apply(move)
+    for m in after:
+        child.apply(m)
+    return child, [*line, move, *after]
+
+
+def _order(entry: tuple[int, int, int, RawMove, list[RawMove], bytes]) -> tuple[int, int]:
     return entry[0], entry[1]

@@ -45,9 +45,12 @@ later turn), so the main search, which proves the losses, gets the positions it 
 
 from __future__ import annotations
 
+import gc
 import random
+import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 
 from ..engine.board import RawMove
@@ -170,6 +173,50 @@ def solve(
     solve has already left unknown, most of which are lost. On Yukon deals 70, 237, 289,
     562 and 661 (lost) it needs 31-46% fewer positions than the default solve.
     """
+    with _cycle_collection_paused():
+        return _solve(game, time_limit, node_limit, max_positions, should_stop, clean, exhaustive)
+
+
+_gc_lock = threading.Lock()
+_gc_solves = 0  # solves running now (threads may run several at once)
+_gc_was_enabled = False  # whether the first of them found the cycle collector on
+
+
+@contextmanager
+def _cycle_collection_paused() -> Iterator[None]:
+    """Turn Python's cycle collector off while any solve runs, and back on (if it was on)
+    when the last one ends.
+
+    A search makes no reference cycles to speak of (5 objects left for the collector after
+    a 1,500,000-position solve of Yukon deal 306, the same 110 MB peak), but it allocates
+    enough short-lived lists and boards to set the collector off thousands of times: a
+    tenth of that solve's time went into collections that found nothing. Reference
+    counting still frees everything else at once."""
+    global _gc_solves, _gc_was_enabled
+    with _gc_lock:
+        if _gc_solves == 0:
+            _gc_was_enabled = gc.isenabled()
+            gc.disable()
+        _gc_solves += 1
+    try:
+        yield
+    finally:
+        with _gc_lock:
+            _gc_solves -= 1
+            if _gc_solves == 0 and _gc_was_enabled:
+                gc.enable()
+
+
+def _solve(
+    game: Game,
+    time_limit: float | None,
+    node_limit: int | None,
+    max_positions: int,
+    should_stop: Callable[[], bool] | None,
+    clean: bool,
+    exhaustive: bool,
+) -> SolveResult:
+    """``solve``'s work, with the cycle collector paused."""
     start = time.perf_counter()
     deadline = None if time_limit is None else start + time_limit
     core = compiled.core()  # the search module: built with mypyc when it is, else this Python
