@@ -92,6 +92,39 @@ class LimitReached(Exception):
     """A search passed its node limit or its deadline (``Search.steps`` raises it)."""
 
 
+_NO_CARDS: dict[int, int] = {}  # a frame's ``safe`` where no rule reads it
+
+
+class _Frame:
+    """One position on ``Search._dfs``'s stack: its moves, how far they have been tried,
+    the move being tried from it (to undo), and what the rules know of the open move that
+    entered it. A class rather than a list so that the compiled build reads each field
+    directly, with its type."""
+
+    __slots__ = ("moves", "next", "opened", "played", "safe", "side")
+
+    def __init__(
+        self,
+        moves: list[RawMove],
+        side: tuple[int, int, int, int, int] | None,
+        safe: dict[int, int],
+        opened: tuple[int, int, int, int, int, int] | None,
+    ) -> None:
+        self.moves = moves
+        self.next = 0  # the next move to try
+        # The move played from here, what ``Board.apply`` returned and its forced moves.
+        self.played: tuple[RawMove, int, bool, list[tuple[RawMove, int, bool]]] | None = None
+        # The open sideways move or withdrawal that entered this position (the sideways and
+        # withdrawal rules).
+        self.side = side
+        # The cards safe to go up then (with a withdrawn card still home).
+        self.safe = safe
+        # The open move between columns and cells that entered it (the order and carry rules):
+        # sideways or not, from, to, its place, its lowest card's row between columns or -1,
+        # whether it turned a card.
+        self.opened = opened
+
+
 def luby(k: int) -> int:
     """The k-th term (from 1) of the Luby sequence 1 1 2 1 1 2 4 1 1 2 1 1 2 4 8 ...
 
@@ -206,16 +239,17 @@ class Search:
         # it was played to see that no forced move follows: it turned a card).
         self.carried: list[tuple[tuple[RawMove, ...], RawMove, bool]] | None = None
 
-    def _force(self) -> list[tuple[int, int, int, int, bool]]:
-        """Play every provably safe foundation move (see ``safety``); return them for undo."""
-        done: list[tuple[int, int, int, int, bool]] = []
+    def _force(self) -> list[tuple[RawMove, int, bool]]:
+        """Play every provably safe foundation move (see ``safety``); return them for undo,
+        each with what ``Board.apply`` returned."""
+        done: list[tuple[RawMove, int, bool]] = []
         board, safe_move = self.board, self.safety.safe_move
         while True:
             move = safe_move(board)
             if move is None:
                 return done
             k, flipped = board.apply(move)
-            done.append((*move, k, flipped))
+            done.append((move, k, flipped))
 
     # ------------------------------------------------------------------ moves
 
@@ -432,7 +466,7 @@ class Search:
         Raises ``LimitReached`` when the node limit or the deadline is passed.
         """
         forced = self._force()
-        self.line.extend(m[:3] for m in forced)
+        self.line.extend(m for m, _, _ in forced)
         # The relaxation with its whole first-move check, the face-up form too (one
         # position: cheap).
         fm = self.first_moves
@@ -616,29 +650,24 @@ class Search:
         one_deck = self.one_deck
         cells = self.cells
         cell0 = nt + nf
-        # Frame: [moves, next index, the move played from here (for undo) or None, the open
-        # sideways move or withdrawal that entered this position or None (the sideways and
-        # withdrawal rules), the cards safe to go up then (with a withdrawn card still home),
-        # the open move between columns and cells that entered it or None (the order and
-        # carry rules: sideways or not, from, to, its place, its lowest card's row between
-        # columns or -1, whether it turned a card)].
-        stack: list[list] = [[moves, 0, None, None, None, None]]
+        stack = [_Frame(moves, None, _NO_CARDS, None)]
         while stack:
             if self.nodes >= self.pause:
                 yield
             frame = stack[-1]
-            if frame[2] is not None:
-                move, k, flipped, forced = frame[2]
+            played = frame.played
+            if played is not None:
+                move, k, flipped, forced = played
                 del line[len(line) - 1 - len(forced) :]
-                for m in reversed(forced):
-                    undo(m[:3], m[3], m[4])
+                for m, mk, mf in reversed(forced):
+                    undo(m, mk, mf)
                 undo(move, k, flipped)
-                frame[2] = None
-            moves = frame[0]
-            while frame[1] < len(moves):
-                move = moves[frame[1]]
+                frame.played = None
+            moves = frame.moves
+            while frame.next < len(moves):
+                move = moves[frame.next]
                 s, i, t = move
-                frame[1] += 1
+                frame.next += 1
                 # A sideways move: x, its group's lowest card, leaves a face-up card p1 it
                 # builds on for another column. Noted as (column of p1, p1, column of x,
                 # row of x, x): this method's docstring says what must follow it.
@@ -648,7 +677,7 @@ class Search:
                     x = col[i]
                     if builds[x * 52 + col[i - 1]]:
                         new = (s, col[i - 1], t, len(cols[t]), x)
-                side = frame[3]
+                side = frame.side
                 if (
                     side is not None
                     and side[2] < 0
@@ -659,7 +688,7 @@ class Search:
                     # The card just withdrawn going home again: the loop-back rule (module
                     # docstring).
                     continue
-                opened = frame[5]
+                opened = frame.opened
                 carry = False
                 if (
                     opened is not None
@@ -684,7 +713,7 @@ class Search:
                         if (
                             new is not None
                             or i == 0
-                            or (i > down[s] and cols[s][i - 1] not in frame[4])
+                            or (i > down[s] and cols[s][i - 1] not in frame.safe)
                         ):
                             if carried is not None:
                                 carried.append((tuple(line), move, False))
@@ -699,7 +728,7 @@ class Search:
                     and i < len(cols[s]) - 1
                     and t < nt
                     and t != s
-                    and (i == 0 or (i > down[s] and cols[s][i - 1] not in frame[4]))
+                    and (i == 0 or (i > down[s] and cols[s][i - 1] not in frame.safe))
                 ):
                     # The carry rule after a withdrawal: a group holding the card the
                     # withdrawn card lies on, with it, onto another column, not sideways and
@@ -714,7 +743,7 @@ class Search:
                     # a column that uncovers no card safe to go up, or out of a cell, sets off
                     # none; a withdrawal at most sends its own card back up (lower
                     # foundations make no other card safe, and this position had none). After
-                    # a withdrawal the rule keeps every withdrawal, and frame[4] holds the
+                    # a withdrawal the rule keeps every withdrawal, and frame.safe holds the
                     # cards safe with the withdrawn card still home.
                     a, p1, b, rx, x = side
                     if (
@@ -723,7 +752,7 @@ class Search:
                         and not (s == b and i <= rx)
                         and not nt <= t < nt + nf
                         and (b >= 0 or not nt <= s < nt + nf)
-                        and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
+                        and (s >= nt or i == 0 or cols[s][i - 1] not in frame.safe)
                     ):
                         if postponed is not None:
                             postponed.append((tuple(line), move, None))
@@ -737,12 +766,13 @@ class Search:
                     and (t != opened[2] or opened[4] >= 0)
                     and not nt <= s < nt + nf
                     and not nt <= t < nt + nf
-                    and (s >= nt or i == 0 or cols[s][i - 1] not in frame[4])
+                    and (s >= nt or i == 0 or cols[s][i - 1] not in frame.safe)
                 ):
                     # The order rule: a move of the open move's kind that leaves its places
                     # alone (it may land on its group or move a part of it) and sets off no
                     # forced move waits when it comes later in the order.
                     y = cols[s][i] if s < nt else cells[s - cell0]
+                    assert y is not None  # a move out of a cell moves the card it holds
                     onto = (cols[t][-1] if cols[t] else ONTO_EMPTY) if t < nt else ONTO_CELL
                     if y * ORDER + onto > opened[3]:
                         if postponed is not None:
@@ -764,9 +794,9 @@ class Search:
                     cola, colb = cols[a], cols[b]
                     if cola and cola[-1] == p1 and rx < len(colb) and colb[rx] == x:
                         if postponed is not None:
-                            postponed.append((tuple(line), move, tuple(m[:3] for m in forced)))
-                        for m in reversed(forced):
-                            undo(m[:3], m[3], m[4])
+                            postponed.append((tuple(line), move, tuple(m for m, _, _ in forced)))
+                        for m, mk, mf in reversed(forced):
+                            undo(m, mk, mf)
                         undo(move, k, flipped)
                         continue
                 plain = board.key()
@@ -777,16 +807,16 @@ class Search:
                     # undone to know it (module docstring). A withdrawal with forced moves is
                     # left to the loop-back rule below.
                     self._count()
-                    for m in reversed(forced):
-                        undo(m[:3], m[3], m[4])
+                    for m, mk, mf in reversed(forced):
+                        undo(m, mk, mf)
                     undo(move, k, flipped)
                     continue
                 key = plain if cross is None else cross.key(board, plain)
                 if forced and nt <= s < nt + nf and key == self.path_keys[-1]:
                     # A withdrawn card sent straight back up: this position again (the
                     # loop-back rule).
-                    for m in reversed(forced):
-                        undo(m[:3], m[3], m[4])
+                    for m, mk, mf in reversed(forced):
+                        undo(m, mk, mf)
                     undo(move, k, flipped)
                     continue
                 if known if cross is not None and key is plain else key in seen:
@@ -803,7 +833,7 @@ class Search:
                         seen.add(key)
                 else:
                     line.append(move)
-                    line.extend(m[:3] for m in forced)
+                    line.extend(m for m, _, _ in forced)
                     if sum(self.found) == total:
                         return True
                     nxt: tuple[int, int, int, int, int] | None = None
@@ -816,17 +846,17 @@ class Search:
                             nxt = (-1, t, -1, back, again)
                     child = self._enter(nxt, key)
                     if child is not None:
-                        frame[2] = (move, k, flipped, forced)
+                        frame.played = (move, k, flipped, forced)
                         if forced or nt <= t < nt + nf:
-                            stack.append([child, 0, None, None, None, None])
+                            stack.append(_Frame(child, None, _NO_CARDS, None))
                         elif nt <= s < nt + nf and one_deck:
                             # An open withdrawal: the card went from pile s onto column t.
                             home = list(found)
                             home[s - nt] += 1
                             drawn = (t, cols[t][-1], -1, -1, -1)
-                            stack.append([child, 0, None, drawn, safe_cards(tuple(home)), None])
+                            stack.append(_Frame(child, drawn, safe_cards(tuple(home)), None))
                         elif nt <= s < nt + nf:
-                            stack.append([child, 0, None, None, None, None])
+                            stack.append(_Frame(child, None, _NO_CARDS, None))
                         else:
                             # An open move between columns and cells: its place in the order
                             # (the order rule), and the sideways rule's facts if sideways.
@@ -835,6 +865,7 @@ class Search:
                                 onto = cols[t][-k - 1] if len(cols[t]) > k else ONTO_EMPTY
                             else:
                                 y = cells[t - cell0]
+                                assert y is not None  # the card the move put there
                                 onto = ONTO_CELL
                             # Between columns: the row of its lowest card, so that a move
                             # onto its group or of a part of it may wait too.
@@ -847,11 +878,11 @@ class Search:
                                 rx,
                                 1 if flipped else 0,
                             )
-                            stack.append([child, 0, None, new, safe_cards(tuple(found)), opened])
+                            stack.append(_Frame(child, new, safe_cards(tuple(found)), opened))
                         break
                     del line[len(line) - 1 - len(forced) :]
-                for m in reversed(forced):
-                    undo(m[:3], m[3], m[4])
+                for m, mk, mf in reversed(forced):
+                    undo(m, mk, mf)
                 undo(move, k, flipped)
             else:
                 stack.pop()
