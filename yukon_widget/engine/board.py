@@ -196,16 +196,21 @@ class Board:
         s, i, t = move
         nt, nf = self.ncols, self.nfound
         flipped = False
+        # The moved cards as ``_ck`` holds them: a column's key is its face-down count, then
+        # its cards, so a group out of a column is a slice of that column's key.
+        cards = b""
         if s < nt:
             col = self.columns[s]
             group = col[i:]
             del col[i:]
+            ck = self._ck[s]
+            cards = ck[i + 1 :]
             if col and self.down[s] == len(col):
                 self.down[s] -= 1
                 flipped = True
-                self._ck[s] = bytes((self.down[s], *col))
+                self._ck[s] = bytes((self.down[s],)) + ck[1 : i + 1]
             else:
-                self._ck[s] = self._ck[s][: i + 1]  # the face-down count, then col[:i]
+                self._ck[s] = ck[: i + 1]  # the face-down count, then col[:i]
         elif s < nt + nf:
             f = s - nt
             self.heights[f] -= 1
@@ -217,7 +222,7 @@ class Board:
             self.cells[s - nt - nf] = None
         if t < nt:
             self.columns[t].extend(group)
-            self._ck[t] += bytes(group)
+            self._ck[t] += cards if s < nt else bytes(group)
         elif t < nt + nf:
             self.heights[t - nt] += 1
         else:
@@ -229,12 +234,15 @@ class Board:
         returned them)."""
         s, _i, t = move
         nt, nf = self.ncols, self.nfound
+        cards = b""  # the moved cards as ``_ck`` holds them, when they were in a column
         if t < nt:
             col = self.columns[t]
             group = col[-moved:]
             del col[-moved:]
             ck = self._ck[t]
-            self._ck[t] = ck[: len(ck) - moved]
+            cut = len(ck) - moved
+            self._ck[t] = ck[:cut]
+            cards = ck[cut:]
         elif t < nt + nf:
             f = t - nt
             self.heights[f] -= 1
@@ -247,11 +255,14 @@ class Board:
         if s < nt:
             col = self.columns[s]
             col.extend(group)
+            if t >= nt:
+                cards = bytes(group)
+            ck = self._ck[s]
             if flipped:
                 self.down[s] += 1
-                self._ck[s] = bytes((self.down[s], *col))
+                self._ck[s] = bytes((self.down[s],)) + ck[1:] + cards
             else:
-                self._ck[s] += bytes(group)
+                self._ck[s] = ck + cards
         elif s < nt + nf:
             self.heights[s - nt] += 1
         else:

@@ -447,16 +447,20 @@ class Search:
                 if x % 13 == king and first_empty:
                     withdrawals.append((nt + f, -1, first_empty[0]))
 
-        if self.lean:
-            rest = turns + frees + lifts + into_cells + withdrawals
-        else:
-            rest = turns + frees + lifts + sideways + into_cells + withdrawals
+        rest = turns  # the buckets after the foundation moves, in order, in one list
+        rest += frees
+        rest += lifts
+        if not self.lean:
+            rest += sideways
+        rest += into_cells
+        rest += withdrawals
         rng = self.rng
         if rng is not None:
             jitter = rng.random
             order = sorted((i + jitter() * PROBE_NOISE, m) for i, m in enumerate(rest))
             rest = [m for _, m in order]
-        return foundation + rest
+        foundation += rest
+        return foundation
 
     # ------------------------------------------------------------------ search
 
