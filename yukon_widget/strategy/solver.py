@@ -79,8 +79,8 @@ only so (lost at 4,240,078 and 4,247,775 positions, won at 4,104,210); 306 both 
 BEAMS = (
     (600_000, 250, 125_000),
     (800_000, 1_000, 500_000),
-    (4_500_000, 4_000, 2_000_000),
-    (6_000_000, 16_000, 8_000_000),
+    (8_000_000, 4_000, 2_000_000),
+    (12_000_000, 16_000, 8_000_000),
 )
 """Beam searches (``beam``): each runs once the deal has taken that many positions (main
 search, probes and beams), keeping that many positions per depth, within that many. Of the
@@ -98,7 +98,15 @@ positions: with it later, probes won deals 711, 6,730, 8,340 and 8,392 with with
 4,001,442 to 4,305,803 positions, where with the beam at 2,000,000 335 stayed unknown in both
 and 774 with withdrawals. A solve of 60 s reaches only 3,000,000 to 4,500,000 positions here,
 so deals 1-1,000 at 60 s each leave the same 15 unknown with withdrawals and 19 without as
-before (see the README)."""
+before (see the README).
+
+Later still, from 8,000,000 and 12,000,000 positions (the beams of 4,000 and 16,000 were at
+4,500,000 and 6,000,000), once a faster core let a minute's solve reach 6 to 10 million
+positions: a beam runs to its cap or a win, so there the two took the rest of the minute
+from the main search (the beam of 16,000 has won no deal in any run we know of). With them
+later, Yukon deal 306 is proved lost within 60 s both ways (5,203,811 positions in 44.4 s
+with withdrawals, 5,167,545 in 43.3 s without), where it was unknown at 9.5 million; the
+other deals of 1-1,000 left unknown at 60 s stay so (README: "A faster search loop")."""
 DEEP_AFTER = 100_000
 """Positions after which the main search asks the relaxation's whole first-move check,
 face-up cards included, of children, while it pays (see ``search.Search._doomed``). Below
