@@ -117,15 +117,12 @@ class Board:
         column by it, as a move changes one or two columns at a time."""
         return self._ck[c]
 
-    def key_with(self, changed: dict[int, list[int]]) -> bytes:
-        """The key this position would have with column ``c`` holding ``changed[c]`` (bottom
-        to top, over as many face-down cards as now) for each ``c`` given: for a search that
-        gives positions it proves alike one key (``strategy.crossings``)."""
-        parts = [
-            bytes((self.down[c], *changed[c])) if c in changed else ck
-            for c, ck in enumerate(self._ck)
-        ]
-        parts.sort()
+    def key_with(self, columns: list[bytes]) -> bytes:
+        """The key this position would have with column ``c`` as ``columns[c]`` says, in
+        ``column_key``'s form (its face-down count, then its cards bottom to top), for every
+        column, over the same free cells: for a search that gives positions it proves alike
+        one key (``strategy.crossings``)."""
+        parts = sorted(columns)
         if self.cells:
             parts.append(bytes(sorted(99 if x is None else x for x in self.cells)))
         return b"\xff".join(parts)

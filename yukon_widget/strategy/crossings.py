@@ -158,19 +158,23 @@ class Crossings:
         (``plain``, when given, is ``board.key()``, read already)."""
         if not self.active:
             return board.key() if plain is None else plain
-        cols: list[list[int]] = board.columns
-        down: list[int] = board.down
+        ncols = len(board.columns)
         twin: list[int] = self.twin
         at: list[int] = self.at
         between = self.between
         if len(self.facts) > 200_000:
             self.facts.clear()
+        # The columns as ``Board.column_key`` gives them (the face-down count, then the cards
+        # bottom up: row i is byte i + 1), with the swaps made so far, and their facts.
+        cks: list[bytes] = []
+        facts: list[list[int]] = []
         # A pair is wrong when the higher of the two cards that build on it lies on its lower
         # twin; with none wrong there is nothing to undo.
-        facts: list[list[int]] = []
         wrong = 0  # the wrong pairs, as bits of their places in ``order``
-        for c in range(len(cols)):
-            f = self._facts(board.column_key(c), cols[c], down[c])
+        for c in range(ncols):
+            ck = board.column_key(c)
+            f = self._facts(ck)
+            cks.append(ck)
             facts.append(f)
             wrong |= f[0]
         if not wrong:
@@ -180,11 +184,10 @@ class Crossings:
         # 48), valid while at[x] >> 13 is this call's stamp.
         self.stamp += 1
         stamp: int = self.stamp
-        for c in range(len(cols)):
+        for c in range(ncols):
             self._place(c, facts[c], stamp)
-        work = cols
         swapped = False
-        barred = -1  # E3's ruled-out thresholds, read once they are needed
+        barred = -1  # E3's ruled-out thresholds, read when needed (-1: not read)
         order = self.order
         while wrong:
             # The wrong pairs in ``order``: a swap rights its own pair and leaves every
@@ -214,36 +217,30 @@ class Crossings:
                 continue
             if barred < 0:
                 barred = 0
-                for c in range(len(cols)):
-                    barred |= self._bars(facts[c], work[c], down[c])
+                for c in range(ncols):
+                    barred |= self._bars(facts[c], cks[c])
             if not box & ~barred:
                 continue
-            if not swapped:
-                work = [list(col) for col in cols]
-                swapped = True
+            swapped = True
+            # The tails trade places (a card in row i is byte i + 1 of its column's key, so
+            # the tail on a twin in row i starts at byte i + 2).
             ia, ib = fa[ja + 1], fb[jb + 1]
-            col_a, col_b = work[ca], work[cb]
-            tail_a = col_a[ia + 1 :]
-            tail_b = col_b[ib + 1 :]
-            del col_a[ia + 1 :]
-            del col_b[ib + 1 :]
-            col_a.extend(tail_b)
-            col_b.extend(tail_a)
+            ka, kb = cks[ca], cks[cb]
+            cks[ca] = ka[: ia + 2] + kb[ib + 2 :]
+            cks[cb] = kb[: ib + 2] + ka[ia + 2 :]
             # The twins in the tails moved with them, and E2 and E3 are read again for the
             # two columns that changed (the same twins lie in them, each still with a card
             # that builds on it on it).
-            facts[ca] = self._facts(bytes((down[ca], *col_a)), col_a, down[ca])
-            facts[cb] = self._facts(bytes((down[cb], *col_b)), col_b, down[cb])
+            facts[ca] = self._facts(cks[ca])
+            facts[cb] = self._facts(cks[cb])
             self._place(ca, facts[ca], stamp)
             self._place(cb, facts[cb], stamp)
-            barred = 0
-            for c in range(len(cols)):
-                barred |= self._bars(facts[c], work[c], down[c])
+            barred = -1  # read again when next needed
         if not swapped:
             return board.key() if plain is None else plain
-        return board.key_with({c: work[c] for c in range(len(work)) if work[c] != cols[c]})
+        return board.key_with(cks)
 
-    def _facts(self, ck: bytes, col: list[int], down: int) -> list[int]:
+    def _facts(self, ck: bytes) -> list[int]:
         """What ``key`` needs of a column whose ``Board.column_key`` is ``ck``, cached by it:
         [its wrong pairs (bits of their places in ``order``), its E3 bars or -1 until read
         (``_bars``), then for each face-up twin with a card that builds on it right on it,
@@ -253,6 +250,8 @@ class Crossings:
         f = self.facts.get(ck)
         if f is not None:
             return f
+        down = ck[0]
+        col = list(ck[1:])
         klass: list[int] = self.klass
         on: list[bool] = self.on
         low: list[int] = self.low
@@ -299,11 +298,11 @@ class Crossings:
         for j in range(2, len(f), 6):
             at[f[j]] = base + j
 
-    def _bars(self, f: list[int], col: list[int], down: int) -> int:
-        """E3 for a column (``_barred``), from its ``_facts`` ``f``, where it is kept once
-        read."""
+    def _bars(self, f: list[int], ck: bytes) -> int:
+        """E3 for a column (``_barred``), from its ``_facts`` ``f`` and its key ``ck``, where
+        it is kept once read."""
         if f[1] < 0:
-            f[1] = self._barred(col, down)
+            f[1] = self._barred(list(ck[1:]), ck[0])
         return f[1]
 
     def _barred(self, col: list[int], down: int) -> int:
