@@ -309,23 +309,25 @@ class Search:
         king = KING_RANK  # a local: the compiled build looks a global up on every use
         builds = self.builds
 
-        # Where a group may land: tops[card] lists the columns it is the top card of
-        # (two decks: maybe two), first_empty the first empty column (if any), first_cell
-        # the first free cell (if any).
+        # Where a group may land: with one deck, top_of[card] is the column it is the top
+        # card of, or -1; with two decks, tops[card] lists the columns it is the top card of
+        # (maybe two). first_empty is the first empty column (if any), first_cell the first
+        # free cell (if any).
+        one_deck = self.one_deck
         tops: dict[int, list[int]] = {}
-        top_of = [-1] * self.total  # one deck: the column card x is the top card of, or -1
+        top_of = [-1] * self.total
         empties = []
         for t, col in enumerate(cols):
             if col:
                 x = col[-1]
-                top_of[x] = t
-                if x in tops:
+                if one_deck:
+                    top_of[x] = t
+                elif x in tops:
                     tops[x].append(t)
                 else:
                     tops[x] = [t]
             else:
                 empties.append(t)
-        one_deck = self.one_deck
         first_empty = empties[:1]
         first_cell = [cell0 + k for k, c in enumerate(self.cells) if c is None][:1]
 
@@ -374,7 +376,11 @@ class Search:
                         # A sideways move of the last group stays when it came by another
                         # kind of move (see ``last``).
                         for p in parents[x]:
-                            if p in tops:
+                            if one_deck:
+                                t = top_of[p]
+                                if t >= 0 and t != s and t != back:
+                                    sideways.append((s, i, t))
+                            elif p in tops:
                                 for t in tops[p]:
                                     if t != s and t != back:
                                         sideways.append((s, i, t))
@@ -427,7 +433,10 @@ class Search:
             if to_pile[x] >= 0:
                 foundation.append((cell0 + k, -1, to_pile[x]))
             for p in parents[x]:
-                if p in tops:
+                if one_deck:
+                    if top_of[p] >= 0:
+                        lifts.append((cell0 + k, -1, top_of[p]))
+                elif p in tops:
                     for t in tops[p]:
                         lifts.append((cell0 + k, -1, t))
             if x % 13 == king and first_empty:
@@ -441,7 +450,10 @@ class Search:
                     continue
                 x = suits[f] * 13 + n - 1
                 for p in parents[x]:
-                    if p in tops:
+                    if one_deck:
+                        if top_of[p] >= 0:
+                            withdrawals.append((nt + f, -1, top_of[p]))
+                    elif p in tops:
                         for t in tops[p]:
                             withdrawals.append((nt + f, -1, t))
                 if x % 13 == king and first_empty:
