@@ -144,9 +144,11 @@ class Crossings:
                     self.on[y * 52 + x] = True
         self.klass = _classes(variant)
         self.above, self.below, self.between = _ABOVE, _BELOW, _BETWEEN
-        self.at = [0] * 52
-        self.stamp = 0
-        self.active = bool(pairs) and variant.columns <= 16  # ``key`` packs a column in 4 bits
+        # Where ``_where`` last found each twin: its column, and its place in that column's
+        # facts (small numbers, so the lists hold them without allocating).
+        self.at_column = [-1] * 52
+        self.at_place = [0] * 52
+        self.active = bool(pairs)
         # What ``_facts`` reads from a column, by ``Board.column_key``: a move changes one or
         # two columns, so the columns of a child are mostly its parent's (reading every
         # column's twins, tails and bars for every key took 29% of the search's time on
@@ -160,7 +162,6 @@ class Crossings:
             return board.key() if plain is None else plain
         ncols = len(board.columns)
         twin: list[int] = self.twin
-        at: list[int] = self.at
         between = self.between
         if len(self.facts) > 200_000:
             self.facts.clear()
@@ -171,21 +172,19 @@ class Crossings:
         # A pair is wrong when the higher of the two cards that build on it lies on its lower
         # twin; with none wrong there is nothing to undo.
         wrong = 0  # the wrong pairs, as bits of their places in ``order``
+        # The face-up twins with a card that builds on it right on it (E1's first half), as
+        # bits of the cards. Swaps keep every twin's card on it (below), so this holds
+        # throughout.
+        placed = 0
         for c in range(ncols):
             ck = board.column_key(c)
             f = self._facts(ck)
             cks.append(ck)
             facts.append(f)
             wrong |= f[0]
+            placed |= f[2]
         if not wrong:
             return board.key() if plain is None else plain
-        # Where each twin lies with a card that builds on it right on it (E1's first half):
-        # at[x] = (stamp * 16 + column) * 512 + its place in the column's facts (below 2 + 6 *
-        # 48), valid while at[x] >> 13 is this call's stamp.
-        self.stamp += 1
-        stamp: int = self.stamp
-        for c in range(ncols):
-            self._place(c, facts[c], stamp)
         swapped = False
         barred = -1  # E3's ruled-out thresholds, read when needed (-1: not read)
         order = self.order
@@ -196,14 +195,14 @@ class Crossings:
             a = order[(wrong & -wrong).bit_length() - 1]
             wrong &= wrong - 1
             b = twin[a]
-            pa, pb = at[a], at[b]
-            if pb >> 13 != stamp:
+            if not placed >> b & 1:
                 continue
-            ca, cb = (pa >> 9) & 15, (pb >> 9) & 15
-            fa, fb = facts[ca], facts[cb]
-            ja, jb = pa & 511, pb & 511
+            pa, pb = self._where(a, facts), self._where(b, facts)
+            ca, cb = pa >> 9, pb >> 9
             if ca == cb:
                 continue
+            fa, fb = facts[ca], facts[cb]
+            ja, jb = pa & 511, pb & 511
             # E2: the threshold pairs with each class's tail cards at most and base cards
             # at least its threshold, as bits (see ``__init__``).
             t0 = max(fa[ja + 2], fb[jb + 2])
@@ -233,8 +232,6 @@ class Crossings:
             # that builds on it on it).
             facts[ca] = self._facts(cks[ca])
             facts[cb] = self._facts(cks[cb])
-            self._place(ca, facts[ca], stamp)
-            self._place(cb, facts[cb], stamp)
             barred = -1  # read again when next needed
         if not swapped:
             return board.key() if plain is None else plain
@@ -243,10 +240,10 @@ class Crossings:
     def _facts(self, ck: bytes) -> list[int]:
         """What ``key`` needs of a column whose ``Board.column_key`` is ``ck``, cached by it:
         [its wrong pairs (bits of their places in ``order``), its E3 bars or -1 until read
-        (``_bars``), then for each face-up twin with a card that builds on it right on it,
-        bottom up: the twin, its row, the highest rank of class 0 and of class 1 above it,
-        the lowest of class 0 and of class 1 from the lowest face-up card up to it (13 where
-        none)]."""
+        (``_bars``), the twins listed next (bits of the cards), then for each face-up twin
+        with a card that builds on it right on it, bottom up: the twin, its row, the highest
+        rank of class 0 and of class 1 above it, the lowest of class 0 and of class 1 from
+        the lowest face-up card up to it (13 where none)]."""
         f = self.facts.get(ck)
         if f is not None:
             return f
@@ -257,7 +254,7 @@ class Crossings:
         low: list[int] = self.low
         twin: list[int] = self.twin
         turn: list[int] = self.turn
-        f = [0, -1]
+        f = [0, -1, 0]
         lo0, lo1 = 13, 13
         n = len(col) - 1
         for i in range(down, n):
@@ -272,12 +269,13 @@ class Crossings:
             if on[y * 52 + x]:
                 if y != low[x] and x < twin[x]:
                     f[0] |= 1 << turn[x]
+                f[2] |= 1 << x
                 f.extend((x, i, -1, -1, lo0, lo1))
         # The tails' highest ranks, read from the top down.
         hi0, hi1 = -1, -1
         j = len(f) - 6
         for i in range(n, down - 1, -1):
-            while j >= 2 and f[j + 1] == i:
+            while j >= 3 and f[j + 1] == i:
                 f[j + 2] = hi0
                 f[j + 3] = hi1
                 j -= 6
@@ -291,12 +289,25 @@ class Crossings:
         self.facts[ck] = f
         return f
 
-    def _place(self, c: int, f: list[int], stamp: int) -> None:
-        """Note where column ``c``'s twins lie (``at``, from its ``_facts`` ``f``)."""
-        at = self.at
-        base = (stamp * 16 + c) * 512
-        for j in range(2, len(f), 6):
-            at[f[j]] = base + j
+    def _where(self, x: int, facts: list[list[int]]) -> int:
+        """Where twin ``x`` (one of ``key``'s placed twins) lies: its column times 512 plus
+        its place in that column's facts. Consecutive positions mostly share their columns,
+        so the place found last is tried first; it is right exactly when that column's facts
+        name ``x`` there."""
+        c = self.at_column[x]
+        j = self.at_place[x]
+        if 0 <= c < len(facts):
+            f = facts[c]
+            if j < len(f) and f[j] == x:
+                return c * 512 + j
+        for c in range(len(facts)):
+            f = facts[c]
+            for j in range(3, len(f), 6):
+                if f[j] == x:
+                    self.at_column[x] = c
+                    self.at_place[x] = j
+                    return c * 512 + j
+        raise AssertionError("a placed twin is in some column's facts")
 
     def _bars(self, f: list[int], ck: bytes) -> int:
         """E3 for a column (``_barred``), from its ``_facts`` ``f`` and its key ``ck``, where
