@@ -250,7 +250,7 @@ def _close(
         if lay.comeback:
             # Foundation cards that may come back now: the cards that build on them may
             # move onto them.
-            more = _come_back(upto, board.variant.parents, top, held, empties) & ~top
+            more = _come_back(upto, board.variant.parent_bits, top, held, empties) & ~top
             if more:
                 top |= more
                 continue
@@ -289,7 +289,7 @@ def _may_move_now(
 
 
 def _come_back(
-    upto: list[int], parents: tuple[tuple[int, ...], ...], top: int, held: int, empties: int
+    upto: list[int], parent_bits: tuple[int, ...], top: int, held: int, empties: int
 ) -> int:
     """``top`` with the foundation cards added that may come back by ``_close``'s rule,
     each pile from its top card down as far as one may."""
@@ -300,13 +300,7 @@ def _come_back(
                 continue
             if r < upto[s] - 1 and not top >> (f + 1) & 1:
                 break  # the card above it on the pile has not come back
-            ok = r == KING_RANK and empties > 0
-            if not ok:
-                for p in parents[f]:
-                    if top >> p & 1 and not held >> p & 1:
-                        ok = True
-                        break
-            if not ok:
+            if not (r == KING_RANK and empties > 0) and not parent_bits[f] & top & ~held:
                 break
             top |= 1 << f
     return top
