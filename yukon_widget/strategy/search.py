@@ -537,10 +537,10 @@ class Search:
 
         The first-move check (several fixpoints) is asked only where a card turned or went
         home: there it cuts most of what it cuts anywhere, at a small part of the cost
-        (README: "A card with no good first move"). With withdrawals, only past ``wide``
-        positions: asked from the first, it doubled the median time of Yukon's and Alaska's
-        easy deals (3-4 ms to 7-9 ms, deals 1-300); past ``wide`` it proves Yukon deal 2,695
-        lost at 307,920 positions against 1,745,919 without it. Past ``deep``
+        (docs/solver-journal.md: "A card with no good first move"). With withdrawals, only
+        past ``wide`` positions: asked from the first, it doubled the median time of Yukon's
+        and Alaska's easy deals (3-4 ms to 7-9 ms, deals 1-300); past ``wide`` it proves Yukon
+        deal 2,695 lost at 307,920 positions against 1,745,919 without it. Past ``deep``
         positions, a long search, most of whose positions are lost, also asks it (with its
         face-up form, ``relaxation.first_moves_lose``) of every child the fixpoint passes,
         while at least one in ``DEEP_RATE`` of those asked is proved lost, and of one child

@@ -66,16 +66,17 @@ positions searched (main and probes) on. Probes win most of the hard wins they e
 early; past a million positions most deals left are lost, which only the exhaustive search
 can prove. On Yukon deals 1-147 and 1,001-1,116 this decides as many deals as a third for
 the main search at every budget up to 3,000,000 positions (two more at 600,000, one more
-at 1,200,000); see the README for the deals it decides at 60 s that a third left unknown.
-Replayed offline after sideways moves were postponed (65 hard Yukon deals of 1,001-10,000,
-in the README), no other sharing tried decides more at any budget up to 3,000,000.
+at 1,200,000); see docs/solver-journal.md for the deals it decides at 60 s that a third
+left unknown. Replayed offline after sideways moves were postponed (65 hard Yukon deals of
+1,001-10,000, in the journal), no other sharing tried decides more at any budget up to
+3,000,000.
 Nine in ten from 2,000,000 on (it was three in four), once the beam of 4,000 had moved to
 4,500,000: the Yukon deals of 1-1,000 that a minute's solve decides last, or not at all,
 solved within 5,000,000 positions, took fewer positions on every one decided either way
 (335, 774, 711 and 398 with withdrawals, 335, 774 and 566 without: 3,665,442 to 4,069,317
 positions against 4,001,442 to 4,473,317), and 572 both ways and 398 without were decided
 only so (lost at 4,240,078 and 4,247,775 positions, won at 4,104,210); 306 both ways and
-711 without stayed unknown both ways (README: "A faster core")."""
+711 without stayed unknown both ways (docs/solver-journal.md: "A faster core")."""
 BEAMS = (
     (600_000, 250, 125_000),
     (800_000, 1_000, 500_000),
@@ -98,7 +99,7 @@ positions: with it later, probes won deals 711, 6,730, 8,340 and 8,392 with with
 4,001,442 to 4,305,803 positions, where with the beam at 2,000,000 335 stayed unknown in both
 and 774 with withdrawals. A solve of 60 s reaches only 3,000,000 to 4,500,000 positions here,
 so deals 1-1,000 at 60 s each leave the same 15 unknown with withdrawals and 19 without as
-before (see the README).
+before (see docs/solver-journal.md).
 
 Later still, from 8,000,000 and 12,000,000 positions (the beams of 4,000 and 16,000 were at
 4,500,000 and 6,000,000), once a faster core let a minute's solve reach 6 to 10 million
@@ -106,7 +107,8 @@ positions: a beam runs to its cap or a win, so there the two took the rest of th
 from the main search (the beam of 16,000 has won no deal in any run we know of). With them
 later, Yukon deal 306 is proved lost within 60 s both ways (5,203,811 positions in 44.4 s
 with withdrawals, 5,167,545 in 43.3 s without), where it was unknown at 9.5 million; the
-other deals of 1-1,000 left unknown at 60 s stay so (README: "A faster search loop")."""
+other deals of 1-1,000 left unknown at 60 s stay so (docs/solver-journal.md: "A faster
+search loop")."""
 DEEP_AFTER = 100_000
 """Positions after which the main search asks the relaxation's whole first-move check,
 face-up cards included, of children, while it pays (see ``search.Search._doomed``). Below
