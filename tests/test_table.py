@@ -179,6 +179,35 @@ def write_verdicts(path, statuses: str) -> None:
             out.writerow(["yukon", seed, "", names[code], 0, 1, 0.0, ""])
 
 
+def test_the_page_lists_the_deals_left_unknown_by_how_far_they_were_searched(tmp_path):
+    """Each unknown deal is named once, under the most positions any one run searched on it;
+    a deal a later run decided is not named."""
+    path = tmp_path / "yukon.csv"
+    with path.open("w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(["variant", "seed", "rules", "status", "moves", "nodes", "seconds", "line"])
+        for seed, status, nodes in [
+            (1, "won", 10),
+            (2, "unknown", 100),
+            (3, "unknown", 2_000_000),
+            (4, "unknown", 2_000_000),
+            (2, "unknown", 2_000_000),
+            (5, "unknown", 100),
+            (4, "lost", 3_500_000),
+            (2, "unknown", 40),  # a smaller retry does not lower how far deal 2 went
+        ]:
+            out.writerow(["yukon", seed, "", status, 0, nodes, 0.0, ""])
+    summary = summarize_file(path, "yukon")
+    assert summary.unknown == 3
+    assert summary.unknown_deals == ((2, 2_000_000), (3, 2_000_000), (5, 100))
+    page = render([summary], [])
+    assert "## The deals left unknown" in page
+    assert "- **yukon** (3): at 2,000,000 positions, 2, 3; at 100 positions, 5." in page
+    # no unknown deal, no section
+    write_verdicts(path, "WL")
+    assert "left unknown" not in render([summarize_file(path, "yukon")], [])
+
+
 def test_the_two_yukon_configurations_check_each_other(tmp_path):
     """A line without withdrawals is legal with them: a loss with them and a win without is a
     contradiction, and each file settles some of the other's unknown deals."""

@@ -66,6 +66,8 @@ class Summary:
     """Their lines as the search found them: (median, longest) moves."""
     clean_lines: tuple[float, float] = (float("nan"), float("nan"))
     """The same lines shortened: (median, longest) moves."""
+    unknown_deals: tuple[tuple[int, int], ...] = ()
+    """The deals left unknown, each with the most positions one run searched on it."""
 
     @property
     def decided(self) -> int:
@@ -106,6 +108,18 @@ def counting_rows(path: Path) -> dict[int, dict[str, str]]:
                 if seen["status"] == "unknown" and row["status"] != "unknown":
                     rows[seed] = row
     return rows
+
+
+def most_positions(path: Path) -> dict[int, int]:
+    """For each seed in ``path``, the most positions one run searched on it (the ``nodes`` of
+    its rows): for a deal still unknown, how far the search has been taken."""
+    most: dict[int, int] = {}
+    if path.exists():
+        with path.open(newline="", encoding="utf-8") as f:
+            for row in csv.DictReader(f):
+                seed = int(row["seed"])
+                most[seed] = max(most.get(seed, 0), int(row["nodes"]))
+    return most
 
 
 def clean_path(path: Path) -> Path:
@@ -150,6 +164,8 @@ def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary
     lines = [int(r["moves"]) for r in rows.values() if r["status"] == "won"]
     won = {seed for seed, r in rows.items() if r["status"] == "won"}
     pairs = _clean_lengths(clean_path(path), won)
+    unknown = sorted(seed for seed, r in rows.items() if r["status"] == "unknown")
+    most = most_positions(path) if unknown else {}
     return Summary(
         config=config,
         deals=deals,
@@ -163,6 +179,7 @@ def summarize_file(path: Path, config: str, deals: int | None = None) -> Summary
         cleaned=len(pairs),
         found_lines=_median_max([a for a, _ in pairs]),
         clean_lines=_median_max([b for _, b in pairs]),
+        unknown_deals=tuple((seed, most[seed]) for seed in unknown),
     )
 
 
@@ -281,6 +298,31 @@ def _lines_section(summaries: list[Summary]) -> list[str]:
     return [*out, ""]
 
 
+def _unknown_section(summaries: list[Summary]) -> list[str]:
+    """The deals each configuration leaves unknown, grouped by how far they were searched."""
+    left = [s for s in summaries if s.unknown_deals]
+    if not left:
+        return []
+    out = [
+        "## The deals left unknown",
+        "",
+        "Every deal no run has decided yet, by the most positions one run searched on it (a "
+        "run with a time limit counts the positions it reached): the hardest deals of each "
+        "configuration, and where the next pass over them starts.",
+        "",
+    ]
+    for s in left:
+        budgets: dict[int, list[int]] = {}
+        for seed, nodes in s.unknown_deals:
+            budgets.setdefault(nodes, []).append(seed)
+        groups = "; ".join(
+            f"at {nodes:,} positions, {_deal_list(tuple(seeds))}"
+            for nodes, seeds in sorted(budgets.items(), reverse=True)
+        )
+        out.append(f"- **{s.config}** ({len(s.unknown_deals):,}): {groups}.")
+    return [*out, ""]
+
+
 def render(
     summaries: Iterable[Summary],
     runs: Iterable[str],
@@ -335,6 +377,7 @@ def render(
         "kept as the search found them; the median line above is theirs.",
         "",
         *_lines_section(summaries),
+        *_unknown_section(summaries),
         *(_crosscheck_section(check) if check is not None else []),
         "## Beside published figures",
         "",
