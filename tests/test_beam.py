@@ -81,3 +81,35 @@ def test_the_beam_module_comes_from_the_same_build_as_the_search(monkeypatch):
     from yukon_widget.strategy import beam as pure_beam
 
     assert compiled.beam() is pure_beam
+
+
+def test_a_solve_by_beam_alone_wins_with_a_line_the_rules_model_replays():
+    """``solve(beam=...)``: one beam of that width, its positions counted, its win a line
+    that the independent rules model plays to the end."""
+    from rulebook import replay
+
+    game = Game("yukon", seed=2510, foundation_withdrawal=False)
+    result = solve(game, time_limit=None, node_limit=200_000, clean=False, beam=250)
+    alone = Beam(game.board, 250, node_limit=200_000)
+    assert alone.run() == result.status == "won"
+    assert result.nodes == alone.nodes  # the beam alone: no probe, no exhaustive search
+    assert replay(game.start_position(), [str(m) for m in result.moves]) is None
+    assert game.moves_made == 0  # the game itself is not changed
+
+
+def test_a_solve_by_beam_never_says_lost_and_keeps_to_its_limit():
+    lost = Game("yukon", seed=4954, foundation_withdrawal=False)  # the default solve: lost
+    assert solve(lost, time_limit=None, node_limit=50_000).status == "lost"
+    result = solve(lost, time_limit=None, node_limit=2_000, beam=250)
+    assert result.status == "unknown" and result.moves == [] and result.nodes <= 2_000
+
+
+def test_a_solve_is_a_beam_or_exhaustive_not_both():
+    game = Game("yukon", seed=1)
+    for bad in ({"beam": 0}, {"beam": -3}, {"beam": 10, "exhaustive": True}):
+        try:
+            solve(game, node_limit=1_000, **bad)
+        except ValueError as err:
+            assert "beam" in str(err)
+        else:
+            raise AssertionError(f"solve accepted {bad}")

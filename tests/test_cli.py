@@ -43,6 +43,25 @@ def test_solve_writes_csv_and_summary(tmp_path, capsys):
     assert "winnable" in table and "yukon" in table
 
 
+def test_solve_by_beam_writes_wins_and_unknowns_never_losses(tmp_path, capsys):
+    """--beam WIDTH: a beam search alone, which wins or says unknown (deal 4,954 without
+    withdrawals is lost, deal 2,510 won by a beam of 250 within 200,000 positions)."""
+    out = tmp_path / "r.csv"
+    args = ["solve", "--no-withdrawal", "--seeds", "2510,4954", "--beam", "250"]
+    args += ["--node-limit", "200000", "--time-limit", "0", "--workers", "1", "--no-progress"]
+    assert main([*args, "--out", str(out)]) == 0
+    rows = {int(r["seed"]): r for r in _rows(out)}
+    assert rows[2510]["status"] == "won" and int(rows[2510]["moves"]) > 0
+    assert rows[4954]["status"] == "unknown"
+    capsys.readouterr()
+    # a beam and the exhaustive search at once, or a beam of no width, are refused
+    for bad in (["--beam", "250", "--exhaustive"], ["--beam", "0"]):
+        with pytest.raises(SystemExit) as stop:
+            main(["solve", "--seeds", "1", "--out", str(tmp_path / "x.csv"), *bad])
+        assert stop.value.code == 2
+    assert not (tmp_path / "x.csv").exists()
+
+
 def test_resume_cuts_a_torn_line_and_skips_done_seeds(tmp_path, capsys):
     out = tmp_path / "p.csv"
     base = ["play", "--strategy", "expose", "--workers", "1", "--no-progress", "--out", str(out)]

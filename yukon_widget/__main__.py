@@ -602,6 +602,7 @@ def _outcomes(args: argparse.Namespace, seeds: list[int], rules: dict[str, bool]
             node_limit=args.node_limit,
             workers=args.workers,
             exhaustive=getattr(args, "exhaustive", False),
+            beam=getattr(args, "beam", None),
             **rules,
         )
     return play_many(
@@ -703,10 +704,20 @@ def _parser() -> argparse.ArgumentParser:
         help='solve again the seeds whose verdict in --out is "unknown" (give a larger '
         "--time-limit); a verdict found is appended and counts over the unknown",
     )
-    solve.add_argument(
+    how = solve.add_mutually_exclusive_group()
+    how.add_argument(
         "--exhaustive",
         action="store_true",
         help=_EXHAUSTIVE_HELP,
+    )
+    how.add_argument(
+        "--beam",
+        metavar="WIDTH",
+        type=_at_least_one,
+        default=None,
+        help="a beam search alone, keeping WIDTH positions per depth, within --node-limit: it "
+        'wins or says "unknown", never "lost"; for deals already left "unknown" that may be '
+        "won (with --retry-unknown)",
     )
     solve.add_argument(
         "--settled-by",

@@ -162,6 +162,7 @@ def solve(
     should_stop: Callable[[], bool] | None = None,
     clean: bool = True,
     exhaustive: bool = False,
+    beam: int | None = None,
 ) -> SolveResult:
     """Search the game's current position (hidden cards included) for a win.
 
@@ -182,9 +183,37 @@ def solve(
     positions (when larger than ``max_positions``) so that it is never cleared: for deals a
     solve has already left unknown, most of which are lost. On Yukon deals 70, 237, 289,
     562 and 661 (lost) it needs 31-46% fewer positions than the default solve.
+
+    ``beam`` gives every position to a beam search of that width instead (``beam.Beam``:
+    the best ``beam`` positions kept per depth), which wins or says "unknown", never "lost":
+    for deals left unknown that may be won all the same. Yukon deal 2,610 without
+    withdrawals, unknown after 20,000,000 positions of the exhaustive search, is won by a beam
+    of 64,000 within 19,495,440 positions.
     """
+    if beam is not None and exhaustive:
+        raise ValueError("a solve is either exhaustive or a beam, not both")
+    if beam is not None and beam < 1:
+        raise ValueError(f"a beam keeps at least one position per depth, not {beam}")
     with _cycle_collection_paused():
+        if beam is not None:
+            return _beam_solve(game, beam, time_limit, node_limit, should_stop, clean)
         return _solve(game, time_limit, node_limit, max_positions, should_stop, clean, exhaustive)
+
+
+def _beam_solve(
+    game: Game,
+    width: int,
+    time_limit: float | None,
+    node_limit: int | None,
+    should_stop: Callable[[], bool] | None,
+    clean: bool,
+) -> SolveResult:
+    """``solve``'s work with ``beam``: one beam search of ``width``, within the limits."""
+    start = time.perf_counter()
+    deadline = None if time_limit is None else start + time_limit
+    search = compiled.beam().Beam(game.board, width, node_limit, deadline, should_stop)
+    status = search.run()
+    return _result(game, status, search.line, search.nodes, start, deadline, clean)
 
 
 _gc_lock = threading.Lock()

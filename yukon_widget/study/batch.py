@@ -116,7 +116,11 @@ def _jobs(
 
 
 def _solve_job(
-    job: _Job, time_limit: float | None, node_limit: int | None, exhaustive: bool = False
+    job: _Job,
+    time_limit: float | None,
+    node_limit: int | None,
+    exhaustive: bool = False,
+    beam: int | None = None,
 ) -> SolveOutcome:
     # A study wants verdicts: the line is kept as found (cleaning it costs more than most
     # solves; ``lines.shorten`` does it on demand).
@@ -126,6 +130,7 @@ def _solve_job(
         node_limit=node_limit,
         clean=False,
         exhaustive=exhaustive,
+        beam=beam,
     )
     return SolveOutcome(
         job.index,
@@ -285,6 +290,7 @@ def solve_many(
     workers: int | None = None,
     progress: bool = False,
     exhaustive: bool = False,
+    beam: int | None = None,
     **rule_options: bool,
 ) -> Iterator[SolveOutcome]:
     """Solve many deals in parallel, yielding a ``SolveOutcome`` as each one finishes.
@@ -294,11 +300,13 @@ def solve_many(
     ``workers`` (default: every core) for the duration; any ``concurrent.futures`` executor
     works, e.g. ``distributed.Client(...).get_executor()``. Limits apply per deal; use
     ``node_limit`` when verdicts must not depend on machine speed. ``progress`` shows a tqdm
-    bar when tqdm is installed. ``exhaustive`` solves with the exhaustive search alone
-    (``solve``'s option of that name: for deals already left unknown).
+    bar when tqdm is installed. ``exhaustive`` solves with the exhaustive search alone, and
+    ``beam`` with a beam search of that width alone (``solve``'s options of those names: for
+    deals already left unknown).
     """
     jobs = _jobs(seeds_or_games, variant, dict(rule_options))
-    results = _run(_solve_job, jobs, (time_limit, node_limit, exhaustive), executor, workers)
+    args = (time_limit, node_limit, exhaustive, beam)
+    results = _run(_solve_job, jobs, args, executor, workers)
     return _progress(results, _size(seeds_or_games), "solving", progress)
 
 
