@@ -144,6 +144,51 @@ def test_resumes_after_sigkill(tmp_path):
     assert counts == Counter(range(1, seeds + 1))
 
 
+def _cpu_seconds(pid: int) -> float:
+    """User plus system CPU time of ``pid`` so far (Linux /proc), 0 if it is gone."""
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            fields = f.read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find the workers")
+def test_a_worker_in_a_long_deal_leaves_when_its_run_is_killed(tmp_path):
+    """A deal of the exhaustive search can take an hour, most of it in the compiled core,
+    which does not let the worker's watch thread run: the solve itself must notice that its
+    run is gone and leave, not search on for nobody."""
+    out = tmp_path / "long.csv"
+    cmd = [sys.executable, "-m", "yukon_widget", "solve", "--seeds", "75", "--exhaustive"]
+    cmd += ["--node-limit", "400000000", "--time-limit", "0", "--workers", "1"]
+    cmd += ["--no-progress", "--out", str(out)]
+    proc = subprocess.Popen(
+        cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, start_new_session=True
+    )
+    try:
+        # Wait until the worker is deep in the deal: two CPU seconds of searching.
+        deadline = time.monotonic() + 120
+        workers: set[int] = set()
+        while time.monotonic() < deadline and proc.poll() is None:
+            workers = _children(proc.pid)
+            if workers and max(map(_cpu_seconds, workers)) >= 2.0:
+                break
+            time.sleep(0.1)
+        assert proc.poll() is None and workers, "the run ended before it could be killed"
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait()
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and any(map(_alive, workers)):
+            time.sleep(0.1)
+        assert not any(map(_alive, workers)), "the worker searched on after its run was killed"
+    finally:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(proc.pid, signal.SIGKILL)  # the session this test started
+        proc.wait()
+    assert [r["seed"] for r in _rows(out)] == []  # nothing half-written: no row, or none yet
+
+
 # --- Bad files and bad arguments: a clear message and exit code 2, the file left as it was.
 
 SOLVE = ["solve", "--node-limit", "1000", "--workers", "1", "--no-progress"]

@@ -131,6 +131,7 @@ def _solve_job(
         clean=False,
         exhaustive=exhaustive,
         beam=beam,
+        should_stop=None if _parent is None else _orphaned,
     )
     return SolveOutcome(
         job.index,
@@ -213,9 +214,16 @@ def _play_job(job: _Job, strategy: str | Strategy, max_moves: int) -> PlayOutcom
     )
 
 
+_parent: int | None = None  # in a worker of ``_run``'s own pool: the process that made it
+
+
 def _watch_parent(parent: int) -> None:
     """Worker start-up: leave when the parent process is gone (killed without a chance to
-    shut the pool down), instead of waiting for work forever."""
+    shut the pool down), instead of waiting for work forever. A thread watches while the
+    worker waits; a solve asks ``_orphaned`` as it goes, since the compiled search holds the
+    interpreter for a whole deal and the thread would not run before it ends."""
+    global _parent
+    _parent = parent
 
     def watch() -> None:
         while os.getppid() == parent:
@@ -223,6 +231,14 @@ def _watch_parent(parent: int) -> None:
         os._exit(1)
 
     threading.Thread(target=watch, name="yukon-parent-watch", daemon=True).start()
+
+
+def _orphaned() -> bool:
+    """A solve's ``should_stop`` in a worker of ``_run``'s own pool: leave at once when the
+    parent is gone (a long deal would otherwise run to its end for nobody); never "stop"."""
+    if os.getppid() != _parent:
+        os._exit(1)
+    return False
 
 
 def _run(
