@@ -306,9 +306,10 @@ def _unknown_section(summaries: list[Summary]) -> list[str]:
     out = [
         "## The deals left unknown",
         "",
-        "Every deal no run has decided yet, by the most positions one run searched on it (a "
-        "run with a time limit counts the positions it reached): the hardest deals of each "
-        "configuration, and where the next pass over them starts.",
+        "Every deal no run has decided yet, by the most positions one run searched on it "
+        "(of any kind, the default solve, the exhaustive search alone or a beam, as the runs "
+        "above say; a run with a time limit counts the positions it reached): the hardest "
+        "deals of each configuration, and where the next pass over them starts.",
         "",
     ]
     for s in left:
