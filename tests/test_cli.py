@@ -104,6 +104,17 @@ def _alive(pid: int) -> bool:
         return False
 
 
+def _workers_leave_when_killed(proc: subprocess.Popen, workers: set[int], within: float) -> bool:
+    """SIGKILL the run ``proc`` (its main process only) and wait up to ``within`` seconds for
+    its pool ``workers`` to be gone; whether they all are."""
+    os.kill(proc.pid, signal.SIGKILL)
+    proc.wait()
+    deadline = time.monotonic() + within
+    while time.monotonic() < deadline and any(map(_alive, workers)):
+        time.sleep(0.1)
+    return not any(map(_alive, workers))
+
+
 @pytest.mark.skipif(not os.path.isdir("/proc"), reason="reads /proc to find the workers")
 def test_resumes_after_sigkill(tmp_path):
     """SIGKILL the run once two seeds are written, run it again: every seed ends up in the
@@ -124,13 +135,8 @@ def test_resumes_after_sigkill(tmp_path):
             time.sleep(0.02)
         assert proc.poll() is None, "the run ended before it could be killed"
         workers = _children(proc.pid)
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
         assert workers
-        deadline = time.monotonic() + 10
-        while time.monotonic() < deadline and any(map(_alive, workers)):
-            time.sleep(0.1)
-        assert not any(map(_alive, workers)), "pool workers outlived their parent"
+        assert _workers_leave_when_killed(proc, workers, 10), "pool workers outlived their parent"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # the session this test started
@@ -176,12 +182,7 @@ def test_a_worker_in_a_long_deal_leaves_when_its_run_is_killed(tmp_path):
                 break
             time.sleep(0.1)
         assert proc.poll() is None and workers, "the run ended before it could be killed"
-        os.kill(proc.pid, signal.SIGKILL)
-        proc.wait()
-        deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and any(map(_alive, workers)):
-            time.sleep(0.1)
-        assert not any(map(_alive, workers)), "the worker searched on after its run was killed"
+        assert _workers_leave_when_killed(proc, workers, 20), "the worker searched on for nobody"
     finally:
         with contextlib.suppress(ProcessLookupError):
             os.killpg(proc.pid, signal.SIGKILL)  # the session this test started
