@@ -243,9 +243,9 @@ class Search:
         """Play every provably safe foundation move (see ``safety``); return them for undo,
         each with what ``Board.apply`` returned."""
         done: list[tuple[RawMove, int, bool]] = []
-        board, safe_move = self.board, self.safety.safe_move
+        board, safety = self.board, self.safety
         while True:
-            move = safe_move(board)
+            move = safety.safe_move(board)
             if move is None:
                 return done
             k, flipped = board.apply(move)
@@ -660,8 +660,8 @@ class Search:
         nt, nf, total, cols, line = self.nt, self.nf, self.total, self.cols, self.line
         withdraw, seen, wide = self.withdraw, self.seen, self.wide
         builds = self.builds
-        apply, undo = board.apply, board.undo
-        down, safe_cards, found = self.down, self.safety.safe_cards, self.found
+        safety = self.safety
+        down, found = self.down, self.found
         postponed, carried = self.postponed, self.carried
         one_deck = self.one_deck
         cells = self.cells
@@ -676,8 +676,8 @@ class Search:
                 move, k, flipped, forced = played
                 del line[len(line) - 1 - len(forced) :]
                 for m, mk, mf in reversed(forced):
-                    undo(m, mk, mf)
-                undo(move, k, flipped)
+                    board.undo(m, mk, mf)
+                board.undo(move, k, flipped)
                 frame.played = None
             moves = frame.moves
             while frame.next < len(moves):
@@ -794,14 +794,14 @@ class Search:
                         if postponed is not None:
                             postponed.append((tuple(line), move, None))
                         continue
-                k, flipped = apply(move)
+                k, flipped = board.apply(move)
                 forced = self._force()
                 if carry:
                     carry = False
                     if not forced:
                         if carried is not None:
                             carried.append((tuple(line), move, True))
-                        undo(move, k, flipped)
+                        board.undo(move, k, flipped)
                         continue
                 if side is not None and new is None and t != side[0] and side[2] >= 0:
                     # Played: p1 still on top and x in its place mean neither moved (forced
@@ -812,8 +812,8 @@ class Search:
                         if postponed is not None:
                             postponed.append((tuple(line), move, tuple(m for m, _, _ in forced)))
                         for m, mk, mf in reversed(forced):
-                            undo(m, mk, mf)
-                        undo(move, k, flipped)
+                            board.undo(m, mk, mf)
+                        board.undo(move, k, flipped)
                         continue
                 plain = board.key()
                 known = cross is not None and plain in seen  # asked once, read twice
@@ -824,16 +824,16 @@ class Search:
                     # left to the loop-back rule below.
                     self._count()
                     for m, mk, mf in reversed(forced):
-                        undo(m, mk, mf)
-                    undo(move, k, flipped)
+                        board.undo(m, mk, mf)
+                    board.undo(move, k, flipped)
                     continue
                 key = plain if cross is None else cross.key(board, plain)
                 if forced and nt <= s < nt + nf and key == self.path_keys[-1]:
                     # A withdrawn card sent straight back up: this position again (the
                     # loop-back rule).
                     for m, mk, mf in reversed(forced):
-                        undo(m, mk, mf)
-                    undo(move, k, flipped)
+                        board.undo(m, mk, mf)
+                    board.undo(move, k, flipped)
                     continue
                 if known if cross is not None and key is plain else key in seen:
                     # Searched before (or on the current path): the relaxation need not run.
@@ -870,7 +870,7 @@ class Search:
                             home = list(found)
                             home[s - nt] += 1
                             drawn = (t, cols[t][-1], -1, -1, -1)
-                            stack.append(_Frame(child, drawn, safe_cards(tuple(home)), None))
+                            stack.append(_Frame(child, drawn, safety.safe_cards(tuple(home)), None))
                         elif nt <= s < nt + nf:
                             stack.append(_Frame(child, None, _NO_CARDS, None))
                         else:
@@ -894,12 +894,14 @@ class Search:
                                 rx,
                                 1 if flipped else 0,
                             )
-                            stack.append(_Frame(child, new, safe_cards(tuple(found)), opened))
+                            stack.append(
+                                _Frame(child, new, safety.safe_cards(tuple(found)), opened)
+                            )
                         break
                     del line[len(line) - 1 - len(forced) :]
                 for m, mk, mf in reversed(forced):
-                    undo(m, mk, mf)
-                undo(move, k, flipped)
+                    board.undo(m, mk, mf)
+                board.undo(move, k, flipped)
             else:
                 stack.pop()
                 self.path_keys.pop()
