@@ -13,7 +13,8 @@ and ``_dfs`` kept was tried and led to a position entered (in R), or seen before
 proved lost and remembered), or proved lost by ``relaxation.doomed`` (sound: each test there
 over-approximates what could ever happen; the start position, and past ``Search.deep``
 positions a child, may also be proved lost by ``relaxation.first_moves_lose``, sound
-alike). Claim C: for X in R and any legal move e,
+alike, and, when ``Search.pairs`` is set, a child where a card turned or went home by
+``pairs.Pairs.lost``, whose docstring proves it). Claim C: for X in R and any legal move e,
 X + e is in R or lost, up to the order of columns and cells, which the key ignores. Then
 every position reachable from the start (which is in R) is in R or lost, since a position
 reachable from a lost one is lost; none in R is won and no won position is lost, so no line
@@ -75,6 +76,7 @@ from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
 from .crossings import Crossings
+from .pairs import Pairs
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
 
@@ -86,6 +88,8 @@ ONTO_CELL = 127
 PROBE_NOISE = 20.0  # how far (in places) a probe's random jitter may move a move in the order
 DEEP_RATE = 2  # the deep check is asked of every child while it proves 1 in DEEP_RATE lost
 DEEP_SAMPLE = 16  # else of one child in DEEP_SAMPLE (see ``Search._doomed``)
+PAIRS_RATE = 2  # ``pairs`` is asked of every child while it proves 1 in PAIRS_RATE lost
+PAIRS_SAMPLE = 16  # else of one child in PAIRS_SAMPLE (see ``Search._pairs_lost``)
 
 
 class LimitReached(Exception):
@@ -226,6 +230,15 @@ class Search:
         self.deep_asked = 0  # children put to the deep check
         self.deep_lost = 0  # of those, the ones it proved lost
         self.deep_chances = 0  # children that could have been put to it
+        # Pairs of facts (``pairs``), a stronger test than the fixpoint and a far costlier
+        # one: when set (a model of this search's start), asked from ``pairs_after``
+        # positions on of the children where a card turned or went home that every other
+        # test passes. Off unless set.
+        self.pairs: Pairs | None = None
+        self.pairs_after = 0
+        self.pairs_asked = 0  # children put to it
+        self.pairs_lost = 0  # of those, the ones it proved lost
+        self.pairs_chances = 0  # children that could have been put to it
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
@@ -556,16 +569,34 @@ class Search:
         # With withdrawals a search asks the check where a card turned only past ``wide``.
         fm = self.first_moves and turned and (not self.withdraw or self.nodes >= self.wide)
         if self.nodes < self.deep or not self.first_moves:
-            return doomed(board, fm)
+            return doomed(board, fm) or self._pairs_lost(turned)
         if doomed(board, fm):
             return True
         self.deep_chances += 1
         if self.deep_lost * DEEP_RATE < self.deep_asked and self.deep_chances % DEEP_SAMPLE:
-            return False
+            return self._pairs_lost(turned)
         self.deep_asked += 1
         # Where ``doomed`` has just asked the other forms, the face-up one is left to ask.
         if first_moves_lose(board, not fm, not fm, True):
             self.deep_lost += 1
+            return True
+        return self._pairs_lost(turned)
+
+    def _pairs_lost(self, turned: bool) -> bool:
+        """``pairs``, when set, proves the position just entered lost. Asked only where a card
+        turned or went home, from ``pairs_after`` positions on, as each test costs thousands
+        of operations on bit sets; and there while at least one in ``PAIRS_RATE`` of those
+        asked is proved lost, else of one in ``PAIRS_SAMPLE``, to notice when it pays again
+        (as the deep check). Sound whichever are asked: each "lost" is a proof."""
+        pairs = self.pairs
+        if not turned or pairs is None or self.nodes < self.pairs_after:
+            return False
+        self.pairs_chances += 1
+        if self.pairs_lost * PAIRS_RATE < self.pairs_asked and self.pairs_chances % PAIRS_SAMPLE:
+            return False
+        self.pairs_asked += 1
+        if pairs.lost(self.board):
+            self.pairs_lost += 1
             return True
         return False
 

@@ -1,0 +1,140 @@
+"""Pairs of facts (``strategy.pairs``): a "lost" from it must be a proof.
+
+Checked against the independent rules model (``rulebook.py``, written from the rule sheets and
+sharing no code with the engine) on random late-game positions, along winning lines from the
+winnability table, and against itself: its closures only ever say what a fresh model says, the
+pure and compiled cores search alike with it, and it proves positions lost that the fixpoint
+cannot (else it would be idle).
+"""
+
+from __future__ import annotations
+
+import csv
+import functools
+import os
+import random
+from pathlib import Path
+
+import pytest
+from rulebook import random_position, search
+
+from yukon_widget import Game
+from yukon_widget.strategy import compiled, solver
+from yukon_widget.strategy import search as pure_search
+from yukon_widget.strategy.pairs import Pairs
+from yukon_widget.strategy.relaxation import doomed
+
+TABLE = Path(__file__).resolve().parent.parent / "data" / "winnability"
+CONFIGS = [(v, w) for v in ("yukon", "russian", "alaska", "moosehide") for w in (True, False)]
+
+
+def fresh_lost(game: Game) -> bool:
+    """The verdict of a model built for this position alone (no closures kept)."""
+    return Pairs(game.board).lost(game.board)
+
+
+@functools.cache
+def sample(variant: str, withdrawals: bool) -> tuple[tuple[bool, bool, str], ...]:
+    """Random late-game positions: (pairs says lost, the fixpoint does, the model's verdict)."""
+    rng = random.Random(f"pairs:{variant}:{withdrawals}")
+    out = []
+    for _ in range(60):
+        pos = random_position(rng, variant, withdrawals, (10, 18))
+        game = Game.from_position(pos)
+        if game.board.cells:
+            continue
+        out.append((fresh_lost(game), doomed(game.board), search(pos, 20_000).status))
+    return tuple(out)
+
+
+@pytest.mark.parametrize(("variant", "withdrawals"), CONFIGS)
+def test_never_lost_where_the_independent_model_wins(variant, withdrawals):
+    bad = [model for lost, _, model in sample(variant, withdrawals) if lost and model == "won"]
+    assert not bad
+
+
+def test_it_proves_losses_the_fixpoint_cannot():
+    rows = [row for config in CONFIGS for row in sample(*config)]
+    lost = [model for pairs_lost, _, model in rows if pairs_lost]
+    beyond = [model for pairs_lost, fixpoint, model in rows if pairs_lost and not fixpoint]
+    assert len(lost) >= 40, len(lost)
+    # Random endgames are mostly easy: the fixpoint leaves few losses to find. (It also proves
+    # one lost that pairs does not: its order checks see what pairs of facts cannot.)
+    assert len(beyond) >= 2, len(beyond)
+    assert all(model == "lost" for model in beyond)
+
+
+def _wins(config: str, count: int) -> list[tuple[int, list[str]]]:
+    out, seen = [], set()
+    with open(TABLE / f"{config}.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["status"] == "won" and row["seed"] not in seen:
+                seen.add(row["seed"])
+                out.append((int(row["seed"]), row["line"].split(";")))
+                if len(out) == count:
+                    break
+    return out
+
+
+@pytest.mark.parametrize("withdrawals", [True, False])
+def test_never_lost_along_winning_lines(withdrawals):
+    config = "yukon" if withdrawals else "yukon-no-withdrawal"
+    asked = 0
+    for seed, line in _wins(config, 8):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        model = Pairs(game.board)  # one model for the deal, its closures kept across the line
+        for i, move in enumerate(line):
+            if i % 4 == 0:
+                asked += 1
+                assert not model.lost(game.board), (seed, i, move)
+            game.play(move)
+        assert game.is_won
+    assert asked > 150
+
+
+def test_closures_kept_say_only_what_a_fresh_model_says():
+    """Along a lost deal's first positions, the model that keeps closures (asked in turn, as a
+    search asks it) and a fresh model for each position give the same verdicts."""
+    game = Game("yukon", seed=698, foundation_withdrawal=False)
+    kept = Pairs(game.board)
+    rng = random.Random(7)
+    verdicts = []
+    for _ in range(40):
+        moves = game.legal_moves()
+        if not moves:
+            break
+        game.play(rng.choice(moves))
+        verdicts.append(kept.lost(game.board))
+        assert verdicts[-1] == fresh_lost(game)
+    assert any(verdicts)
+    assert kept.closures
+
+
+def test_the_model_refuses_two_decks_and_free_cells():
+    for variant in ("double-yukon", "yukon-cells"):
+        with pytest.raises(ValueError, match="one deck without free cells"):
+            Pairs(Game(variant, seed=1).board)
+
+
+def test_a_position_of_another_deal_is_refused():
+    model = Pairs(Game("yukon", seed=1).board)
+    with pytest.raises(ValueError, match="not built for"):
+        model.lost(Game("yukon", seed=2).board)
+
+
+def _search_with_pairs(core, seed: int) -> tuple[str, int, int]:
+    game = Game("yukon", seed=seed, foundation_withdrawal=False)
+    search = core.Search(game, None, None, 200_000)
+    search.wide, search.deep = solver.WIDE_AFTER, solver.DEEP_AFTER
+    search.node_limit = 200_000
+    search.pairs = core.Pairs(search.board)  # asked from the start (pairs_after 0)
+    return search.finish(), search.nodes, search.pairs_asked
+
+
+def test_the_exhaustive_search_with_pairs_is_the_same_in_both_cores():
+    """Yukon deal 698 without withdrawals: lost at 46,862 positions without the test."""
+    pure = _search_with_pairs(pure_search, 698)
+    assert pure[0] == "lost"
+    assert pure[1] < 46_862 // 2
+    if os.environ.get("YUKON_WIDGET_PURE", "0") == "0" and compiled.core() is not pure_search:
+        assert _search_with_pairs(compiled.core(), 698) == pure
