@@ -109,18 +109,6 @@ later, Yukon deal 306 is proved lost within 60 s both ways (5,203,811 positions 
 with withdrawals, 5,167,545 in 43.3 s without), where it was unknown at 9.5 million; the
 other deals of 1-1,000 left unknown at 60 s stay so (docs/solver-journal.md: "A faster
 search loop")."""
-PAIRS_AFTER = 100_000
-"""Positions after which the exhaustive search alone (``solve(..., exhaustive=True)``, for
-deals a solve has left unknown) asks ``pairs`` of the children where a card turned or went home
-(see ``search.Search._pairs_lost``). The exhaustive search alone, Yukon, asking it from the
-start: deal 565 with withdrawals is lost at 356,560 positions in 26.6 CPU s against 9,493,187
-in 93.9 s, 8,034 without at 174,559 in 12.8 s against 716,535 in 17.0 s; deal 556 takes 44%
-and 55% more time (without and with withdrawals: 5,654,786 and 6,955,773 positions, as many
-as before); on deals decided within 120,000 positions it cuts positions but costs far more
-time than it saves (docs/solver-journal.md: "Pairs of facts"). Not in the default solve: asked
-by its main search past 100,000 positions, Yukon deals 1-1,000 with withdrawals at 60 s each
-came out 898 won, 90 lost and 12 unknown against 899, 92 and 9 (306 lost in 4 s instead of
-44 s and 565 decided, but 252, 289, 572 and 774 out of time)."""
 DEEP_AFTER = 100_000
 """Positions after which the main search asks the relaxation's whole first-move check,
 face-up cards included, of children, while it pays (see ``search.Search._doomed``). Below
@@ -278,10 +266,6 @@ def _solve(
     main.deep = DEEP_AFTER
     if exhaustive:
         main.node_limit = node_limit
-        board = main.board
-        if board.variant.decks == 1 and not board.cells:
-            main.pairs = core.Pairs(board)
-            main.pairs_after = PAIRS_AFTER
         status = main.finish()
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
     steps = main.steps()
