@@ -16,12 +16,14 @@ import random
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from rulebook import random_position, search
 
 from yukon_widget import Game
 from yukon_widget.strategy import compiled, solver
 from yukon_widget.strategy import search as pure_search
-from yukon_widget.strategy.pairs import Pairs
+from yukon_widget.strategy.pairs import WORD, WORDS, Facts, Pairs, facts_of
 from yukon_widget.strategy.relaxation import doomed
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "winnability"
@@ -62,6 +64,43 @@ def test_it_proves_losses_the_fixpoint_cannot():
     # one lost that pairs does not: its order checks see what pairs of facts cannot.)
     assert len(beyond) >= 2, len(beyond)
     assert all(model == "lost" for model in beyond)
+
+
+def _number(facts: Facts) -> int:
+    """A ``Facts`` as a Python integer, bit f for fact f (the words read by their names)."""
+    return sum(getattr(facts, f"w{k}") << (WORD * k) for k in range(WORDS))
+
+
+SETS = st.sets(st.integers(0, WORDS * WORD - 1), max_size=40).map(sorted)
+
+
+@given(SETS, SETS, SETS)
+def test_facts_act_as_sets_of_fact_numbers(a, b, c):
+    """Every operation on ``Facts`` (words in place) does what it does on Python sets."""
+    x, y, z = facts_of(a), facts_of(b), facts_of(c)
+    sa, sb, sc = set(a), set(b), set(c)
+    assert _number(x) == sum(1 << f for f in sa)
+    assert x.meets(y) == bool(sa & sb)
+    assert x.covers(y) == (sb <= sa)
+    assert x.empty() == (not sa)
+    made = Facts()
+    made.made(x, y, z)  # x without y, with z
+    assert _number(made) == _number(facts_of(sorted((sa - sb) | sc)))
+    grown = facts_of(a)
+    more = grown.grow(y)
+    assert _number(grown) == _number(facts_of(sorted(sa | sb)))
+    assert (more is None) == (sb <= sa)
+    if more is not None:
+        assert _number(more) == _number(facts_of(sorted(sb - sa)))
+    met, joined = facts_of(a), facts_of(a)
+    met.meet(y)
+    joined.join(y)
+    assert _number(met) == _number(facts_of(sorted(sa & sb)))
+    assert _number(joined) == _number(facts_of(sorted(sa | sb)))
+    rows = [Facts() for _ in range(WORDS * WORD)]
+    x.spread(rows, 5)  # fact 5 put in the row of each fact of x
+    assert [g for g in range(WORDS * WORD) if _number(rows[g])] == sorted(sa)
+    assert all(_number(rows[g]) == 1 << 5 for g in sa)
 
 
 def _wins(config: str, count: int) -> list[tuple[int, list[str]]]:

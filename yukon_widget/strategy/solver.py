@@ -120,6 +120,19 @@ and 956,684; where it cuts little the rate rule keeps the cost small (deals 280 
 without withdrawals, lost near 120,000 positions: 2.5 to 2.6 s and 1.9 to 2.1 s; deal 75,
 3,000,000 positions: 52.8 to 55.0 s), and where it proves one child in two lost but saves
 few positions each it costs (9,367: 846,787 positions in 12.0 s, 397,186 in 20.8 s)."""
+PAIRS_AFTER: int | None = 100_000
+"""Positions after which the exhaustive search alone (``solve(..., exhaustive=True)``, the
+table's passes over deals a solve has left unknown) asks pairs of facts (``pairs``) of the
+children where a card turned or went home, while one test in two proves a child lost (see
+``search.Search._pairs_lost``); None: never. One deck without free cells only. There it
+cuts the positions a proof of loss needs, and with them memory: Yukon with withdrawals
+(asked from the start), deal 166 is lost at 4,262,794 positions in 249 CPU s against 40,333,673 (a table pass of 744 s
+beside another), 565 at 356,560 in 9.8 s against 9,493,187 in 93.6 s; it cuts nothing on
+556. Not in the default solve: Yukon deals with withdrawals at 60 s each, asked by the main
+search past 100,000 positions, 565 is decided (16.5 s), 306 and 774 sooner (3.0 s against
+43.8 s, 22.0 against 35.9), but 252 and 289 later (54.0 against 20.4 s, 21.3 against
+11.5) and 572 not within the minute (39.0 s without): as many decided
+(docs/solver-journal.md: "Pairs of facts in words")."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
@@ -266,6 +279,10 @@ def _solve(
     main.deep = DEEP_AFTER
     if exhaustive:
         main.node_limit = node_limit
+        board = main.board
+        if PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells:
+            main.pairs = core.Pairs(board)  # a model of the search's start
+            main.pairs_after = PAIRS_AFTER
         status = main.finish()
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
     steps = main.steps()
