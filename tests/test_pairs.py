@@ -86,21 +86,21 @@ def test_facts_act_as_sets_of_fact_numbers(a, b, c):
     made = Facts()
     made.made(x, y, z)  # x without y, with z
     assert _number(made) == _number(facts_of(sorted((sa - sb) | sc)))
-    grown = facts_of(a)
-    more = grown.grow(y)
+    grown, more = facts_of(a), facts_of(c)
+    assert grown.grow(y, more) == (not sb <= sa)
     assert _number(grown) == _number(facts_of(sorted(sa | sb)))
-    assert (more is None) == (sb <= sa)
-    if more is not None:
-        assert _number(more) == _number(facts_of(sorted(sb - sa)))
+    assert _number(more) == _number(facts_of(sorted((sb - sa) | sc)))  # new ones put in more
+    more.clear()
+    assert more.empty()
     met, joined = facts_of(a), facts_of(a)
     met.meet(y)
     joined.join(y)
     assert _number(met) == _number(facts_of(sorted(sa & sb)))
     assert _number(joined) == _number(facts_of(sorted(sa | sb)))
     rows = [Facts() for _ in range(WORDS * WORD)]
-    x.spread(rows, 5)  # fact 5 put in the row of each fact of x
-    assert [g for g in range(WORDS * WORD) if _number(rows[g])] == sorted(sa)
-    assert all(_number(rows[g]) == 1 << 5 for g in sa)
+    x.spread(rows, y)  # y put in the row of each fact of x
+    assert [g for g in range(WORDS * WORD) if _number(rows[g])] == (sorted(sa) if sb else [])
+    assert all(_number(rows[g]) == _number(y) for g in sa)
 
 
 def _wins(config: str, count: int) -> list[tuple[int, list[str]]]:
