@@ -124,14 +124,16 @@ PAIRS_AFTER: int | None = 100_000
 """Positions after which the exhaustive search alone (``solve(..., exhaustive=True)``, the
 table's passes over deals a solve has left unknown) asks pairs of facts (``pairs``) of the
 children where a card turned or went home, while one test in two proves a child lost (see
-``search.Search._pairs_lost``); None: never. One deck without free cells only. There it
-cuts the positions a proof of loss needs, and with them memory: Yukon with withdrawals
-(asked from the start), deal 166 is lost at 4,262,794 positions in 249 CPU s against 40,333,673 (a table pass of 744 s
-beside another), 565 at 356,560 in 9.8 s against 9,493,187 in 93.6 s; it cuts nothing on
-556. Not in the default solve: Yukon deals with withdrawals at 60 s each, asked by the main
-search past 100,000 positions, 565 is decided (16.5 s), 306 and 774 sooner (3.0 s against
-43.8 s, 22.0 against 35.9), but 252 and 289 later (54.0 against 20.4 s, 21.3 against
-11.5) and 572 not within the minute (39.0 s without): as many decided
+``search.Search._pairs_lost``); None: never. One deck without free cells only. There it cuts the
+positions a proof of loss needs, and with them memory: Yukon with withdrawals, deal 75 (unknown
+after 80,000,000 positions without it) is lost at 15,253,496 positions in 436 s of a table pass;
+asked from the start, deal 166 is lost at 4,262,794 positions in 249 CPU s against 40,333,673 (a
+table pass of 744 s beside another), 565 at 356,560 in 7.8 s against 9,493,187 in 96.1 s; it
+cuts nothing on 556, and on 9,938 (lost at 46,748,461 positions without it) it was unknown at
+20,000,000 (528 CPU s). Not in the default solve: Yukon deals with withdrawals at 60 s each,
+asked by the main search past 100,000 positions, 565 is decided (16.5 s), 306 and 774 sooner
+(3.0 s against 43.8 s, 22.0 against 35.9), but 252 and 289 later (54.0 against 20.4 s, 21.3
+against 11.5) and 572 not within the minute (39.0 s without): as many decided
 (docs/solver-journal.md: "Pairs of facts in words")."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
