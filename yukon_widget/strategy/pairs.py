@@ -211,16 +211,6 @@ class Facts:
         more.w6 |= m6
         return True
 
-    def clear(self) -> None:
-        """Hold no fact."""
-        self.w0 = 0
-        self.w1 = 0
-        self.w2 = 0
-        self.w3 = 0
-        self.w4 = 0
-        self.w5 = 0
-        self.w6 = 0
-
     def spread(self, rows: list[Facts], facts: Facts) -> None:
         """Put ``facts`` in the row of each fact in ``self`` (rows kept symmetric)."""
         _spread(self.w0, 0, rows, facts)
@@ -393,6 +383,7 @@ class Pairs:
         grew = Facts()  # the rows that grew in the last round
         first = True  # at first, every row counts as grown
         more = Facts()  # the facts that joined the rows of an action's makes
+        empty = Facts()
         while True:
             grown = Facts()
             for action in self.actions:
@@ -415,7 +406,7 @@ class Pairs:
                     # g is in ``new``).
                     grown.join(more)
                     more.spread(rows, action.make_set)
-                    more.clear()
+                    more.copy(empty)
             if (
                 rows[done].covers(goal)
                 and rows[done + 1].covers(goal)
