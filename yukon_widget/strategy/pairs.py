@@ -83,7 +83,7 @@ WORDS: Final = 7
 
 class Facts:
     """A set of facts (numbers below WORDS * WORD), as WORDS words changed in place. Each
-    method names what it does to ``self``; none allocates but ``grow``'s answer."""
+    method names what it does to ``self``; none allocates."""
 
     __slots__ = ("w0", "w1", "w2", "w3", "w4", "w5", "w6")
 
