@@ -175,3 +175,19 @@ def test_the_exhaustive_search_with_pairs_is_the_same_in_both_cores():
     assert pure[1] < 46_862 // 2
     if os.environ.get("YUKON_WIDGET_PURE", "0") == "0" and compiled.core() is not pure_search:
         assert _search_with_pairs(compiled.core(), 698) == pure
+
+
+def test_the_default_solve_asks_pairs_without_withdrawals(monkeypatch):
+    """KDE Patience's deal 261 (no withdrawals) needs 37,058,657 positions of the exhaustive
+    search without pairs of facts; the default solve asks them past ``PAIRS_AFTER`` positions
+    and proves the loss within a few hundred thousand. Without them, the same budget leaves it
+    unknown."""
+    from yukon_widget.engine.kpat import kpat_yukon
+
+    budget = 1_000_000
+    result = solver.solve(kpat_yukon(261), time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "lost"
+    assert result.nodes < budget
+    monkeypatch.setattr(solver, "PAIRS_AFTER", None)
+    result = solver.solve(kpat_yukon(261), time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "unknown"

@@ -121,20 +121,30 @@ without withdrawals, lost near 120,000 positions: 2.5 to 2.6 s and 1.9 to 2.1 s;
 3,000,000 positions: 52.8 to 55.0 s), and where it proves one child in two lost but saves
 few positions each it costs (9,367: 846,787 positions in 12.0 s, 397,186 in 20.8 s)."""
 PAIRS_AFTER: int | None = 100_000
-"""Positions after which the exhaustive search alone (``solve(..., exhaustive=True)``, the
-table's passes over deals a solve has left unknown) asks pairs of facts (``pairs``) of the
-children where a card turned or went home, while one test in two proves a child lost (see
-``search.Search._pairs_lost``); None: never. One deck without free cells only. There it cuts the
-positions a proof of loss needs, and with them memory: Yukon with withdrawals, deal 75 (unknown
-after 80,000,000 positions without it) is lost at 15,253,496 positions in 436 s of a table pass;
-asked from the start, deal 166 is lost at 4,262,794 positions in 249 CPU s against 40,333,673 (a
-table pass of 744 s beside another), 565 at 356,560 in 7.8 s against 9,493,187 in 96.1 s; it
-cuts nothing on 556, and on 9,938 (lost at 46,748,461 positions without it) it was unknown at
-20,000,000 (528 CPU s). Not in the default solve: Yukon deals with withdrawals at 60 s each,
-asked by the main search past 100,000 positions, 565 is decided (16.5 s), 306 and 774 sooner
-(3.0 s against 43.8 s, 22.0 against 35.9), but 252 and 289 later (54.0 against 20.4 s, 21.3
-against 11.5) and 572 not within the minute (39.0 s without): as many decided
-(docs/solver-journal.md: "Pairs of facts in words")."""
+"""Positions after which the exhaustive search asks pairs of facts (``pairs``) of the children
+where a card turned or went home, while one test in two proves a child lost (see
+``search.Search._pairs_lost``); None: never. One deck without free cells only. The exhaustive
+search alone (``solve(..., exhaustive=True)``, the table's passes over deals a solve has left
+unknown) asks it under either withdrawal rule; the default solve's main search only without
+withdrawals, its model built from the start position when the main search first reaches this
+many positions (a model costs about half a millisecond, as much as an easy deal's whole solve).
+
+It cuts the positions a proof of loss needs, and with them memory: Yukon with withdrawals, deal
+75 (unknown after 80,000,000 positions without it) is lost at 15,253,496 positions in 436 s of
+a table pass; asked from the start, deal 166 is lost at 4,262,794 positions in 249 CPU s
+against 40,333,673 (a table pass of 744 s beside another), 565 at 356,560 in 5.6 s against
+9,493,187 in 103.9 s; it cuts nothing on 556, and on 9,938 (lost at 46,748,461 positions without
+it) it was unknown at 20,000,000 (528 CPU s). KDE Patience's deal 261 (no withdrawals), lost at
+37,058,657 positions without it, is lost at 110,141 in 2 s.
+
+Without withdrawals, 20 hard Yukon deals of 1-1,000 at 60 s each, the two ways side by side:
+71, 565 and 702 are decided with it (lost in 9.3, 12.0 and 4.9 s) and unknown without; 306,
+398 and 774 are decided sooner (3.3 s against 43.2, 8.1 against 35.0, 7.6 against 33.9), 252
+and 898 as soon; but 572 is not decided within the minute (lost in 39.1 s without), and 75,
+166, 319, 484, 514, 552, 556, 662, 711 and 980 stay unknown both ways: 10 decided against 7.
+With withdrawals the model's withdrawals leave it weaker, and 14 hard deals at 60 s each were
+decided as often either way (565, 306 and 774 sooner, 252, 289 and 572 later: the solver's
+journal, "Pairs of facts in words"), so there the default solve does not ask it."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
@@ -287,6 +297,17 @@ def _solve(
             main.pairs_after = PAIRS_AFTER
         status = main.finish()
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
+    # Pairs of facts for the main search, without withdrawals: the model is built from the
+    # start, on the first pause past PAIRS_AFTER positions (see PAIRS_AFTER).
+    board = main.board
+    pairs_start = (
+        board.copy()
+        if PAIRS_AFTER is not None
+        and not main.withdraw
+        and board.variant.decks == 1
+        and not board.cells
+        else None
+    )
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
@@ -307,6 +328,10 @@ def _solve(
             except StopIteration as done:
                 status = done.value
                 break
+            if pairs_start is not None and PAIRS_AFTER is not None and main.nodes >= PAIRS_AFTER:
+                main.pairs = core.Pairs(pairs_start)
+                main.pairs_after = PAIRS_AFTER
+                pairs_start = None
             if node_limit is not None:
                 size = min(size, node_limit - main.nodes - spent)
                 if size <= 0:
