@@ -53,7 +53,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 
-from ..engine.board import RawMove
+from ..engine.board import Board, RawMove
 from ..engine.game import Game
 from ..engine.move import Move
 from . import compiled, lines
@@ -271,6 +271,12 @@ def _cycle_collection_paused() -> Iterator[None]:
                 gc.enable()
 
 
+def _pairs_fit(board: Board) -> bool:
+    """Pairs of facts are asked at all (``PAIRS_AFTER``) and model this board's variant: one
+    deck without free cells (``pairs.Pairs``). Either build's Board: only its rules are read."""
+    return PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells
+
+
 def _solve(
     game: Game,
     time_limit: float | None,
@@ -292,7 +298,7 @@ def _solve(
     if exhaustive:
         main.node_limit = node_limit
         board = main.board
-        if PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells:
+        if _pairs_fit(board):
             main.pairs = core.Pairs(board)  # a model of the search's start
             main.pairs_after = PAIRS_AFTER
         status = main.finish()
@@ -300,14 +306,7 @@ def _solve(
     # Pairs of facts for the main search, without withdrawals: the model is built from the
     # start, on the first pause past PAIRS_AFTER positions (see PAIRS_AFTER).
     board = main.board
-    pairs_start = (
-        board.copy()
-        if PAIRS_AFTER is not None
-        and not main.withdraw
-        and board.variant.decks == 1
-        and not board.cells
-        else None
-    )
+    pairs_start = board.copy() if _pairs_fit(board) and not main.withdraw else None
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
