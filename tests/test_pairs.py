@@ -95,6 +95,11 @@ def test_facts_act_as_sets_of_fact_numbers(a, b, c):
     joined.join(y)
     assert _number(met) == _number(facts_of(sorted(sa & sb)))
     assert _number(joined) == _number(facts_of(sorted(sa | sb)))
+    dropped = facts_of(a)
+    dropped.drop(y)
+    assert _number(dropped) == _number(facts_of(sorted(sa - sb)))
+    assert all(x.has(f) == (f in sa) for f in range(WORDS * WORD))
+    assert x.numbers() == sorted(sa)
     rows = [Facts() for _ in range(WORDS * WORD)]
     x.spread(rows, y)  # y put in the row of each fact of x
     assert [g for g in range(WORDS * WORD) if _number(rows[g])] == (sorted(sa) if sb else [])
@@ -185,6 +190,7 @@ def test_the_default_solve_asks_pairs_without_withdrawals(monkeypatch):
     from yukon_widget.engine.kpat import kpat_yukon
 
     budget = 1_000_000
+    monkeypatch.setattr(solver, "TRIPLES_AFTER", None)  # pairs alone (triples prove it too)
     result = solver.solve(kpat_yukon(261), time_limit=None, node_limit=budget, clean=False)
     assert result.status == "lost"
     assert result.nodes < budget

@@ -1,15 +1,15 @@
 """The solver's core compiled with mypyc: the same Python source, two to three times as fast.
 
 The searches (``search``, and ``beam`` for hard wins) and what they run on every position
-(``engine.board``, ``safety``, ``relaxation``, ``crossings`` and ``pairs``) are plain Python,
-and stay the reference. ``build`` copies those seven modules into ``yukon_widget/_compiled/``
-(their imports pointed at one another's copies) and compiles them with mypyc, when mypy and a
-C compiler are at hand; ``./dev`` runs it on setup, and so does ``python -m yukon_widget
-compile``. ``core`` returns the compiled ``search`` module when it was built from the very
-sources in this tree (their hash is stored with the build), else the pure one: a missing,
-stale or broken build is never used, only reported by ``status``. ``YUKON_WIDGET_PURE=1`` in
-the environment asks for the pure module. The tests hold the two to the same verdicts, node
-counts and lines.
+(``engine.board``, ``safety``, ``relaxation``, ``crossings``, ``pairs`` and ``triples``) are
+plain Python, and stay the reference. ``build`` copies those eight modules into
+``yukon_widget/_compiled/`` (their imports pointed at one another's copies) and compiles them
+with mypyc, when mypy and a C compiler are at hand; ``./dev`` runs it on setup, and so does
+``python -m yukon_widget compile``. ``core`` returns the compiled ``search`` module when it
+was built from the very sources in this tree (their hash is stored with the build), else the
+pure one: a missing, stale or broken build is never used, only reported by ``status``.
+``YUKON_WIDGET_PURE=1`` in the environment asks for the pure module. The tests hold the two to
+the same verdicts, node counts and lines.
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ MODULES = {
     "relaxation": "yukon_widget.strategy.relaxation",
     "crossings": "yukon_widget.strategy.crossings",
     "pairs": "yukon_widget.strategy.pairs",
+    "triples": "yukon_widget.strategy.triples",
     "search": "yukon_widget.strategy.search",
     "beam": "yukon_widget.strategy.beam",
 }
@@ -54,7 +55,7 @@ def _source(module: str) -> Path:
 
 
 def source_hash() -> str:
-    """A hash of the seven sources as they are now (a build records the one it was made from)."""
+    """A hash of the eight sources as they are now (a build records the one it was made from)."""
     digest = hashlib.sha256()
     for name, module in MODULES.items():
         digest.update(name.encode() + b"\0" + _source(module).read_bytes() + b"\0")

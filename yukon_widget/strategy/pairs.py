@@ -153,6 +153,46 @@ class Facts:
         self.w5 |= other.w5
         self.w6 |= other.w6
 
+    def drop(self, other: Facts) -> None:
+        """Leave out the facts ``other`` holds."""
+        self.w0 &= ~other.w0
+        self.w1 &= ~other.w1
+        self.w2 &= ~other.w2
+        self.w3 &= ~other.w3
+        self.w4 &= ~other.w4
+        self.w5 &= ~other.w5
+        self.w6 &= ~other.w6
+
+    def has(self, f: int) -> bool:
+        """Fact ``f`` is in."""
+        k = f // WORD
+        bit = 1 << (f - k * WORD)
+        if k == 0:
+            return bool(self.w0 & bit)
+        if k == 1:
+            return bool(self.w1 & bit)
+        if k == 2:
+            return bool(self.w2 & bit)
+        if k == 3:
+            return bool(self.w3 & bit)
+        if k == 4:
+            return bool(self.w4 & bit)
+        if k == 5:
+            return bool(self.w5 & bit)
+        return bool(self.w6 & bit)
+
+    def numbers(self) -> list[int]:
+        """The facts in, in order."""
+        out: list[int] = []
+        _numbers(self.w0, 0, out)
+        _numbers(self.w1, WORD, out)
+        _numbers(self.w2, 2 * WORD, out)
+        _numbers(self.w3, 3 * WORD, out)
+        _numbers(self.w4, 4 * WORD, out)
+        _numbers(self.w5, 5 * WORD, out)
+        _numbers(self.w6, 6 * WORD, out)
+        return out
+
     def made(self, both: Facts, ends: Facts, makes: Facts) -> None:
         """Become ``both`` without ``ends``, with ``makes``: what holds after an action."""
         self.w0 = (both.w0 & ~ends.w0) | makes.w0
@@ -240,17 +280,26 @@ def _spread(word: i64, base: int, rows: list[Facts], facts: Facts) -> None:
         word ^= low
 
 
+def _numbers(word: i64, base: int, out: list[int]) -> None:
+    """``Facts.numbers`` for one word, whose first fact is ``base`` (as ``_spread``)."""
+    while word:
+        low = word & -word
+        out.append(base + _BIT_AT[low % 67])
+        word ^= low
+
+
 class Action:
     """An action of the model (module docstring): the facts it needs (two or three), makes
     and ends, as numbers and as sets, in fields the compiled core reads directly; and the
     rows of its needs in the model's working closure (a third need with two: a row of every
     fact, which meeting changes nothing)."""
 
-    __slots__ = ("end_set", "make_set", "makes", "need_set", "row0", "row1", "row2")
+    __slots__ = ("end_set", "make_set", "makes", "need_set", "needs", "row0", "row1", "row2")
 
     def __init__(
         self, needs: list[int], makes: list[int], ends: list[int], rows: list[Facts], full: Facts
     ) -> None:
+        self.needs = needs
         self.need_set = facts_of(needs)
         self.row0 = rows[needs[0]]
         self.row1 = rows[needs[1]]

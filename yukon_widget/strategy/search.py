@@ -79,6 +79,7 @@ from .crossings import Crossings
 from .pairs import Pairs
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
+from .triples import Triples  # noqa: F401  (core.Triples: the solver asks it of a start)
 
 # A move's place in the order rule's order (see ``_dfs``): its lowest card times ORDER plus
 # what it lands on, a card, or ONTO_EMPTY (an empty column) or ONTO_CELL (a free cell).

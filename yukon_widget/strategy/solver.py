@@ -49,9 +49,10 @@ import gc
 import random
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from types import ModuleType
 
 from ..engine.board import Board, RawMove
 from ..engine.game import Game
@@ -145,6 +146,14 @@ and 898 as soon; but 572 is not decided within the minute (lost in 39.1 s withou
 With withdrawals the model's withdrawals leave it weaker, and 14 hard deals at 60 s each were
 decided as often either way (565, 306 and 774 sooner, 252, 289 and 572 later: the solver's
 journal, "Pairs of facts in words"), so there the default solve does not ask it."""
+TRIPLES_AFTER: int | None = 200_000
+"""Positions after which a solve asks triples of facts (``triples``, h³) of its start position,
+once; None: never. One deck without free cells only. A test costs about half a second to a
+second (compiled), as much as 50,000 to 100,000 positions, so it waits for the deals an easy
+search has not decided; and where it proves the start lost, the whole search is spared: Yukon
+deals 319, 552 and 556 without withdrawals and 319 and 702 with them, unknown after tens of
+millions of positions, are lost at their start (docs/solver-journal.md: "Triples of
+facts")."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
@@ -271,10 +280,29 @@ def _cycle_collection_paused() -> Iterator[None]:
                 gc.enable()
 
 
+def _triples_fit(board: Board) -> bool:
+    """Triples of facts model this board's variant (as pairs do: one deck, no cells)."""
+    return board.variant.decks == 1 and not board.cells
+
+
+def _finish(steps: Generator[None, None, str]) -> str:
+    """Run a search's steps to their end (it no longer pauses): its verdict."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as done:
+        return done.value
+
+
 def _pairs_fit(board: Board) -> bool:
     """Pairs of facts are asked at all (``PAIRS_AFTER``) and model this board's variant: one
     deck without free cells (``pairs.Pairs``). Either build's Board: only its rules are read."""
     return PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells
+
+
+def _triples_lost(core: ModuleType, start: Board) -> bool:
+    """Triples of facts prove ``start`` (a search's start position) lost."""
+    return bool(core.Triples(core.Pairs(start)).lost(start))
 
 
 def _solve(
@@ -301,12 +329,27 @@ def _solve(
         if _pairs_fit(board):
             main.pairs = core.Pairs(board)  # a model of the search's start
             main.pairs_after = PAIRS_AFTER
-        status = main.finish()
+        if TRIPLES_AFTER is None or not _triples_fit(board):
+            status = main.finish()
+        else:
+            # Searched to TRIPLES_AFTER positions, then the start put to triples of facts.
+            begin = board.copy()
+            main.pause = TRIPLES_AFTER
+            steps = main.steps()
+            try:
+                next(steps)
+                main.pause = 1 << 62
+                status = "lost" if _triples_lost(core, begin) else _finish(steps)
+            except StopIteration as done:
+                status = done.value
+            except core.LimitReached:
+                status = "unknown"
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
     # Pairs of facts for the main search, without withdrawals: the model is built from the
     # start, on the first pause past PAIRS_AFTER positions (see PAIRS_AFTER).
     board = main.board
     pairs_start = board.copy() if _pairs_fit(board) and not main.withdraw else None
+    triples_start = board.copy() if TRIPLES_AFTER is not None and _triples_fit(board) else None
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
@@ -331,6 +374,15 @@ def _solve(
                 main.pairs = core.Pairs(pairs_start)
                 main.pairs_after = PAIRS_AFTER
                 pairs_start = None
+            if (
+                triples_start is not None
+                and TRIPLES_AFTER is not None
+                and main.nodes + spent >= TRIPLES_AFTER
+            ):
+                if _triples_lost(core, triples_start):
+                    status = "lost"
+                    break
+                triples_start = None
             if node_limit is not None:
                 size = min(size, node_limit - main.nodes - spent)
                 if size <= 0:

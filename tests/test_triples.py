@@ -1,0 +1,130 @@
+"""Triples of facts (``strategy.triples``): a "lost" from it must be a proof.
+
+Checked against the independent rules model (``rulebook.py``) on random late-game positions,
+against the winnability table's won deals (their starts, the hardest ones first, and positions
+along their winning lines), and against itself: the pure and compiled cores agree, and it
+proves deals lost at their start that pairs of facts cannot (else it would be idle).
+"""
+
+from __future__ import annotations
+
+import csv
+import os
+import random
+from pathlib import Path
+
+import pytest
+from rulebook import random_position, search
+
+from yukon_widget import Game
+from yukon_widget.strategy import compiled, solver
+from yukon_widget.strategy import search as pure_search
+from yukon_widget.strategy.pairs import Pairs
+from yukon_widget.strategy.triples import Triples
+
+TABLE = Path(__file__).resolve().parent.parent / "data" / "winnability"
+CONFIGS = [(v, w) for v in ("yukon", "russian", "alaska", "moosehide") for w in (True, False)]
+
+
+def triples_lost(game: Game) -> bool:
+    """Triples' verdict on the game's position, in the core the solver runs (a model built for
+    the position alone)."""
+    core = compiled.core()
+    board = core.Search(game, None, None, 1).board  # that core's board of the position
+    return bool(core.Triples(core.Pairs(board)).lost(board))
+
+
+def pairs_lost(game: Game) -> bool:
+    return Pairs(game.board).lost(game.board)
+
+
+@pytest.mark.parametrize(("variant", "withdrawals"), CONFIGS)
+def test_never_lost_where_the_independent_model_wins(variant, withdrawals):
+    rng = random.Random(f"triples:{variant}:{withdrawals}")
+    verdicts = []
+    for _ in range(8):
+        pos = random_position(rng, variant, withdrawals, (10, 18))
+        game = Game.from_position(pos)
+        verdicts.append((triples_lost(game), search(pos, 20_000).status))
+    assert not [model for lost, model in verdicts if lost and model == "won"]
+    assert any(model == "won" for _, model in verdicts)  # the sample holds wins to call lost
+
+
+def _won(config: str) -> dict[int, tuple[int, list[str]]]:
+    """The table's won deals of a configuration: seed to (positions the win took, its line)."""
+    out: dict[int, tuple[int, list[str]]] = {}
+    with open(TABLE / f"{config}.csv", newline="") as f:
+        for row in csv.DictReader(f):
+            if row["status"] == "won":
+                out[int(row["seed"])] = (int(row["nodes"]), row["line"].split(";"))
+    return out
+
+
+@pytest.mark.parametrize("withdrawals", [True, False])
+def test_never_lost_at_the_start_of_the_hardest_won_deals(withdrawals):
+    """The won deals whose wins took the most positions are the ones nearest to a false
+    proof; with withdrawals, also the deals won only with them."""
+    config = "yukon" if withdrawals else "yukon-no-withdrawal"
+    won = _won(config)
+    seeds = sorted(won, key=lambda s: -won[s][0])[:8]
+    if withdrawals:
+        with open(TABLE / "yukon-no-withdrawal.csv", newline="") as f:
+            lost_without = {int(r["seed"]) for r in csv.DictReader(f) if r["status"] == "lost"}
+        seeds += sorted(s for s in won if s in lost_without)[:6]
+    for seed in seeds:
+        assert not triples_lost(Game("yukon", seed=seed, foundation_withdrawal=withdrawals)), seed
+
+
+@pytest.mark.parametrize("withdrawals", [True, False])
+def test_never_lost_along_winning_lines(withdrawals):
+    config = "yukon" if withdrawals else "yukon-no-withdrawal"
+    won = _won(config)
+    asked = 0
+    for seed in sorted(won)[:3]:
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        for i, move in enumerate(won[seed][1]):
+            if i % 25 == 10:
+                asked += 1
+                assert not triples_lost(game), (seed, i, move)
+            game.play(move)
+        assert game.is_won
+    assert asked >= 9
+
+
+def test_it_proves_starts_lost_that_pairs_cannot():
+    """Yukon deal 8,034 without withdrawals needs 716,535 positions of the exhaustive search
+    (174,559 with pairs of facts), and 319 with withdrawals is unknown after 40,000,000: both
+    lost at their start by triples, where pairs proves nothing."""
+    for seed, withdrawals in ((8034, False), (319, True)):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        assert not pairs_lost(game)
+        assert triples_lost(game)
+
+
+def test_the_pure_and_compiled_cores_agree():
+    if os.environ.get("YUKON_WIDGET_PURE", "0") != "0" or compiled.core() is pure_search:
+        pytest.skip("the compiled core is not built here")
+    core = compiled.core()
+    for seed, withdrawals in ((8034, False), (1, True)):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        pure = Triples(Pairs(game.board))
+        board = core.Search(game, None, None, 1).board
+        built = core.Triples(core.Pairs(board))
+        assert pure.lost(game.board) == built.lost(board)
+        assert pure.rounds == built.rounds
+
+
+def test_the_solve_asks_triples_of_the_start(monkeypatch):
+    """Yukon deal 556 without withdrawals: lost at 5,644,126 positions of the exhaustive search;
+    a solve asks triples of its start past ``TRIPLES_AFTER`` positions and has the proof."""
+    game = Game("yukon", seed=556, foundation_withdrawal=False)
+    budget = 400_000
+    for exhaustive in (False, True):
+        result = solver.solve(
+            game, time_limit=None, node_limit=budget, exhaustive=exhaustive, clean=False
+        )
+        assert result.status == "lost"
+        assert result.nodes < budget
+    monkeypatch.setattr(solver, "TRIPLES_AFTER", None)
+    result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "unknown"

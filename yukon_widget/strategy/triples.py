@@ -1,0 +1,161 @@
+"""Triples of facts that can hold together: pairs of facts (``pairs``) taken one step further.
+
+``pairs.Pairs`` computes which *pairs* of facts of its model can ever hold in one position
+(h², Haslum and Geffner, 2000). ``Triples`` computes, over the very same model (its facts,
+and its actions with what each needs, makes and ends), which *triples* can (h³). It sees
+three things never true at once where pairs sees only two, and that is often the whole
+argument: it proves Yukon deals 319, 552 and 556 without withdrawals and 319 and 702 with
+them lost at their start, where pairs proves nothing there and the exhaustive search had
+not decided them after tens of millions of positions (docs/solver-journal.md: "Triples of
+facts"). A test costs what hundreds of pairs tests cost, so it is asked rarely: of a deal's
+start, where a proof ends the whole search.
+
+The triples. A triple {f, g, h} (a multiset: with f = g it is the pair {g, h}, with f = g = h
+the fact alone) is *reachable* when it holds in the position asked about, or some action a
+makes at least one of its facts and ends none of the others, and every triple of a's needs
+and the facts of {f, g, h} a does not make is reachable. Claim: every triple of facts true
+together in a position reachable from the one asked about is reachable. By induction on a
+line of play: true at its start; after a move, which is an action a taking position s to s'
+(the ``pairs`` docstring: every legal move is one of the model's actions, and changes exactly
+the facts it names), take a triple of s'. If a makes none of it, all three held in s. Else
+the facts of it a does not make held in s (a ends no fact true in s'), and so did a's needs:
+every triple of those facts together held in s, so is reachable, and the rule gives the
+triple. So when a triple of the four ``done`` facts is not reachable, the four suits are never
+complete together: no line wins, and the position is lost.
+
+The computation. ``rows[f * n + g]`` holds h when {f, g, h} is reachable, kept symmetric in
+all three (a pair's two multisets, {f, f, h} and {f, h, h}, are kept alike). Rounds over the
+actions: for an action whose needs are triple-wise reachable, ``base`` is the facts h that
+form a reachable triple with every two of its needs, ``avail`` those of them it does not end;
+for each g of ``avail``, the facts h of ``avail`` with {g, h} and every {g, h, need}
+reachable may join g and any fact f it makes: {f, g, h}; and with g reachable beside every
+need alone, {f, g, f'} for every two facts f, f' it makes. Until a round adds nothing (the
+least closed set: a proof of loss when it lacks a triple of done facts) or the done facts'
+triples are all in (not proved).
+"""
+
+from __future__ import annotations
+
+from ..engine.board import Board
+from .pairs import Facts, Pairs, facts_of
+
+
+class Triples:
+    """h³ over a ``Pairs`` model of a search's start: ``lost(position)`` asks it of any position
+    of that search (see the module docstring)."""
+
+    def __init__(self, model: Pairs) -> None:
+        self.model = model
+        n = model.n
+        self.n = n
+        self.rows = [Facts() for _ in range(n * n)]
+        self.done = [model.done + s for s in range(4)]
+        self.rounds = 0  # rounds of the last test, for the record
+
+    def lost(self, board: Board) -> bool:
+        """No line of play wins from ``board``: some triple of the done facts is not reachable
+        (module docstring)."""
+        return self.closed(self.model.facts(board))
+
+    def closed(self, facts: list[int]) -> bool:
+        """The least closed set of triples holding those of ``facts`` lacks a triple of done
+        facts (so a position holding ``facts`` is lost); False as soon as it has them all."""
+        model, rows, n = self.model, self.rows, self.n
+        empty = Facts()
+        for row in rows:
+            row.copy(empty)
+        held = facts_of(facts)
+        for f in facts:
+            for g in facts:
+                rows[f * n + g].copy(held)
+        self.rounds = 0
+        if self._reached():
+            return False
+        base = Facts()
+        avail = Facts()
+        near = Facts()
+        full = model.full
+        grown = True
+        while grown:
+            grown = False
+            self.rounds += 1
+            for action in model.actions:
+                needs = action.needs
+                base.copy(full)
+                for i in range(len(needs)):
+                    x = needs[i]
+                    for j in range(i, len(needs)):
+                        base.meet(rows[x * n + needs[j]])
+                if not base.covers(action.need_set):
+                    continue  # some three needs are not reachable together (yet)
+                makes, make_set = action.makes, action.make_set
+                changed = False
+                for f in makes:
+                    for f2 in makes:
+                        if self._grow(f, f2, make_set):
+                            changed = True
+                avail.made(base, action.end_set, empty)
+                for g in avail.numbers():
+                    near.copy(avail)
+                    near.meet(rows[g * n + g])
+                    for x in needs:
+                        near.meet(rows[g * n + x])
+                    if near.has(g):
+                        near.join(make_set)
+                    for f in makes:
+                        if self._grow(f, g, near):
+                            changed = True
+                if changed:
+                    grown = True
+                    if self._reached():
+                        return False
+        return True
+
+    def _grow(self, f: int, g: int, facts: Facts) -> bool:
+        """Make {f, g, h} reachable for each h in ``facts``, kept symmetric; whether any was
+        new."""
+        rows, n = self.rows, self.n
+        new = Facts()
+        new.copy(facts)
+        new.drop(rows[f * n + g])
+        if new.empty():
+            return False
+        for h in new.numbers():
+            self._put(f, g, h)
+        return True
+
+    def _put(self, f: int, g: int, h: int) -> None:
+        """{f, g, h} is reachable: in every row that names two of it (as pairs, both multisets
+        of a pair when two are alike)."""
+        if f == g:
+            self._pair(f, h)
+        elif f == h or g == h:
+            self._pair(f, g)
+        else:
+            rows, n = self.rows, self.n
+            rows[f * n + g].add(h)
+            rows[g * n + f].add(h)
+            rows[f * n + h].add(g)
+            rows[h * n + f].add(g)
+            rows[g * n + h].add(f)
+            rows[h * n + g].add(f)
+
+    def _pair(self, a: int, b: int) -> None:
+        """{a, b} is reachable: the triples {a, a, b} and {a, b, b} (the fact alone, a = b)."""
+        rows, n = self.rows, self.n
+        rows[a * n + a].add(b)
+        rows[a * n + b].add(a)
+        rows[b * n + a].add(a)
+        rows[b * n + b].add(a)
+        rows[a * n + b].add(b)
+        rows[b * n + a].add(b)
+
+    def _reached(self) -> bool:
+        """Every triple of done facts is reachable."""
+        rows, n, done = self.rows, self.n, self.done
+        goal = self.model.goal
+        for a in done:
+            for b in done:
+                if not rows[a * n + b].covers(goal):
+                    return False
+        return True
