@@ -128,3 +128,12 @@ def test_the_solve_asks_triples_of_the_start(monkeypatch):
     monkeypatch.setattr(solver, "TRIPLES_AFTER", None)
     result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
     assert result.status == "unknown"
+
+
+def test_a_test_out_of_time_proves_nothing():
+    """A deadline already passed stops the closure before its first round: not proved, where
+    the same test with time proves the start of deal 8,034 lost."""
+    game = Game("yukon", seed=8034, foundation_withdrawal=False)
+    triples = Triples(Pairs(game.board))
+    assert not triples.lost(game.board, deadline=0.0)
+    assert triples.rounds == 0

@@ -300,9 +300,9 @@ def _pairs_fit(board: Board) -> bool:
     return PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells
 
 
-def _triples_lost(core: ModuleType, start: Board) -> bool:
-    """Triples of facts prove ``start`` (a search's start position) lost."""
-    return bool(core.Triples(core.Pairs(start)).lost(start))
+def _triples_lost(core: ModuleType, start: Board, deadline: float | None) -> bool:
+    """Triples of facts prove ``start`` (a search's start position) lost before ``deadline``."""
+    return bool(core.Triples(core.Pairs(start)).lost(start, deadline))
 
 
 def _solve(
@@ -339,7 +339,7 @@ def _solve(
             try:
                 next(steps)
                 main.pause = 1 << 62
-                status = "lost" if _triples_lost(core, begin) else _finish(steps)
+                status = "lost" if _triples_lost(core, begin, deadline) else _finish(steps)
             except StopIteration as done:
                 status = done.value
             except core.LimitReached:
@@ -379,7 +379,7 @@ def _solve(
                 and TRIPLES_AFTER is not None
                 and main.nodes + spent >= TRIPLES_AFTER
             ):
-                if _triples_lost(core, triples_start):
+                if _triples_lost(core, triples_start, deadline):
                     status = "lost"
                     break
                 triples_start = None

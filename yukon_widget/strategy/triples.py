@@ -36,6 +36,8 @@ triples are all in (not proved).
 
 from __future__ import annotations
 
+import time
+
 from ..engine.board import Board
 from .pairs import Facts, Pairs, facts_of
 
@@ -52,14 +54,16 @@ class Triples:
         self.done = [model.done + s for s in range(4)]
         self.rounds = 0  # rounds of the last test, for the record
 
-    def lost(self, board: Board) -> bool:
+    def lost(self, board: Board, deadline: float | None = None) -> bool:
         """No line of play wins from ``board``: some triple of the done facts is not reachable
-        (module docstring)."""
-        return self.closed(self.model.facts(board))
+        (module docstring). False (nothing proved) if ``deadline`` (``time.perf_counter``)
+        passes first."""
+        return self.closed(self.model.facts(board), deadline)
 
-    def closed(self, facts: list[int]) -> bool:
+    def closed(self, facts: list[int], deadline: float | None = None) -> bool:
         """The least closed set of triples holding those of ``facts`` lacks a triple of done
-        facts (so a position holding ``facts`` is lost); False as soon as it has them all."""
+        facts (so a position holding ``facts`` is lost); False as soon as it has them all, or
+        when ``deadline`` passes (checked at each round)."""
         model, rows, n = self.model, self.rows, self.n
         empty = Facts()
         for row in rows:
@@ -77,6 +81,8 @@ class Triples:
         full = model.full
         grown = True
         while grown:
+            if deadline is not None and time.perf_counter() > deadline:
+                return False  # out of time: nothing proved
             grown = False
             self.rounds += 1
             for action in model.actions:
