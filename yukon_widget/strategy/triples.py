@@ -131,30 +131,26 @@ class Triples:
         return True
 
     def _put(self, f: int, g: int, h: int) -> None:
-        """{f, g, h} is reachable: in every row that names two of it (as pairs, both multisets
-        of a pair when two are alike)."""
-        if f == g:
-            self._pair(f, h)
-        elif f == h or g == h:
-            self._pair(f, g)
+        """{f, g, h} is reachable. Two alike make it a pair, whose two multisets ({a, a, b} and
+        {a, b, b}) are kept alike."""
+        if f == g or g == h:
+            self._rows(f, h, f)
+            self._rows(f, h, h)
+        elif f == h:
+            self._rows(f, g, f)
+            self._rows(f, g, g)
         else:
-            rows, n = self.rows, self.n
-            rows[f * n + g].add(h)
-            rows[g * n + f].add(h)
-            rows[f * n + h].add(g)
-            rows[h * n + f].add(g)
-            rows[g * n + h].add(f)
-            rows[h * n + g].add(f)
+            self._rows(f, g, h)
 
-    def _pair(self, a: int, b: int) -> None:
-        """{a, b} is reachable: the triples {a, a, b} and {a, b, b} (the fact alone, a = b)."""
+    def _rows(self, f: int, g: int, h: int) -> None:
+        """The multiset {f, g, h} in every row that names two of it."""
         rows, n = self.rows, self.n
-        rows[a * n + a].add(b)
-        rows[a * n + b].add(a)
-        rows[b * n + a].add(a)
-        rows[b * n + b].add(a)
-        rows[a * n + b].add(b)
-        rows[b * n + a].add(b)
+        rows[f * n + g].add(h)
+        rows[g * n + f].add(h)
+        rows[f * n + h].add(g)
+        rows[h * n + f].add(g)
+        rows[g * n + h].add(f)
+        rows[h * n + g].add(f)
 
     def _reached(self) -> bool:
         """Every triple of done facts is reachable."""
