@@ -280,8 +280,9 @@ def _cycle_collection_paused() -> Iterator[None]:
                 gc.enable()
 
 
-def _triples_fit(board: Board) -> bool:
-    """Triples of facts model this board's variant (as pairs do: one deck, no cells)."""
+def _modelled(board: Board) -> bool:
+    """The facts of ``pairs.Pairs`` (and so pairs and triples of facts) model this board's
+    variant: one deck without free cells. Either build's Board: only its rules are read."""
     return board.variant.decks == 1 and not board.cells
 
 
@@ -295,9 +296,8 @@ def _finish(steps: Generator[None, None, str]) -> str:
 
 
 def _pairs_fit(board: Board) -> bool:
-    """Pairs of facts are asked at all (``PAIRS_AFTER``) and model this board's variant: one
-    deck without free cells (``pairs.Pairs``). Either build's Board: only its rules are read."""
-    return PAIRS_AFTER is not None and board.variant.decks == 1 and not board.cells
+    """Pairs of facts are asked at all (``PAIRS_AFTER``) and model this board's variant."""
+    return PAIRS_AFTER is not None and _modelled(board)
 
 
 def _triples_lost(core: ModuleType, start: Board, deadline: float | None) -> bool:
@@ -329,7 +329,7 @@ def _solve(
         if _pairs_fit(board):
             main.pairs = core.Pairs(board)  # a model of the search's start
             main.pairs_after = PAIRS_AFTER
-        if TRIPLES_AFTER is None or not _triples_fit(board):
+        if TRIPLES_AFTER is None or not _modelled(board):
             status = main.finish()
         else:
             # Searched to TRIPLES_AFTER positions, then the start put to triples of facts.
@@ -349,7 +349,7 @@ def _solve(
     # start, on the first pause past PAIRS_AFTER positions (see PAIRS_AFTER).
     board = main.board
     pairs_start = board.copy() if _pairs_fit(board) and not main.withdraw else None
-    triples_start = board.copy() if TRIPLES_AFTER is not None and _triples_fit(board) else None
+    triples_start = board.copy() if TRIPLES_AFTER is not None and _modelled(board) else None
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
