@@ -266,8 +266,9 @@ def test_daily_takes_an_iso_date_string():
 def test_daily_deal_of_a_date_is_fixed_by_the_packaged_list():
     # Everyone with the same release shares the day's deal: the choice for a date is part of
     # the contract. It changes only when the winnable lists are drawn again (they were on
-    # 2026-12-01, from the winnability table: 2024-01-01's Yukon deal went from 781 to 490).
-    assert Game.daily("yukon", dt.date(2024, 1, 1)).seed == 490
+    # 2026-12-01, from the winnability table: 2024-01-01's Yukon deal went from 781 to 490;
+    # and on 2026-12-06, when deals 377 and 398 joined Yukon's list: 490 to 488).
+    assert Game.daily("yukon", dt.date(2024, 1, 1)).seed == 488
     assert Game.daily("double-yukon", dt.date(2026, 3, 14)).seed == 365
 
 
