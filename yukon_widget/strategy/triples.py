@@ -24,7 +24,12 @@ triple. So when a triple of the four ``done`` facts is not reachable, the four s
 complete together: no line wins, and the position is lost.
 
 The computation. ``rows[f * n + g]`` holds h when {f, g, h} is reachable, kept symmetric in
-all three (a pair's two multisets, {f, f, h} and {f, h, h}, are kept alike). Rounds over the
+all three (a pair's two multisets, {f, f, h} and {f, h, h}, are kept alike). The rows of
+{f, g} and {g, f} are one set, so a triple is written in three sets, not six, and a new
+triple's h's join the row of {f, g} at once: most of a test's time went in reaching sets
+scattered through memory (a third of the tests' time after the change, half before), and
+this made the tests at the start of ten Yukon deals 3 to 4 times faster (journal: "Cheaper
+triples"). Rounds over the
 actions: for an action whose needs are triple-wise reachable, ``base`` is the facts h that
 form a reachable triple with every two of its needs, ``avail`` those of them it does not end;
 for each g of ``avail``, the facts h of ``avail`` with {g, h} and every {g, h, need}
@@ -50,7 +55,17 @@ class Triples:
         self.model = model
         n = model.n
         self.n = n
-        self.rows = [Facts() for _ in range(n * n)]
+        # One set per pair of facts {f, g}, at both f * n + g and g * n + f: the rows are
+        # symmetric in f and g by construction, each written once.
+        self.sets = [Facts() for _ in range(n * (n + 1) // 2)]
+        rows = [self.sets[0]] * (n * n)
+        k = 0
+        for f in range(n):
+            for g in range(f, n):
+                rows[f * n + g] = rows[g * n + f] = self.sets[k]
+                k += 1
+        self.rows = rows
+        self.new = Facts()  # ``_grow``'s working set
         self.done = [model.done + s for s in range(4)]
         self.rounds = 0  # rounds of the last test, for the record
 
@@ -66,7 +81,7 @@ class Triples:
         when ``deadline`` passes (checked at each round)."""
         model, rows, n = self.model, self.rows, self.n
         empty = Facts()
-        for row in rows:
+        for row in self.sets:
             row.copy(empty)
         held = facts_of(facts)
         for f in facts:
@@ -121,13 +136,23 @@ class Triples:
         """Make {f, g, h} reachable for each h in ``facts``, kept symmetric; whether any was
         new."""
         rows, n = self.rows, self.n
-        new = Facts()
+        row = rows[f * n + g]
+        new = self.new
         new.copy(facts)
-        new.drop(rows[f * n + g])
+        new.drop(row)
         if new.empty():
             return False
+        if f == g:
+            for h in new.numbers():
+                self._put(f, g, h)
+            return True
+        row.join(new)  # {f, g, h} in the row of {f, g} at once, then in its other two rows
         for h in new.numbers():
-            self._put(f, g, h)
+            if h == f or h == g:  # noqa: SIM109 (compiled: no tuple)
+                self._put(f, g, h)
+            else:
+                rows[f * n + h].add(g)
+                rows[g * n + h].add(f)
         return True
 
     def _put(self, f: int, g: int, h: int) -> None:
@@ -143,14 +168,11 @@ class Triples:
             self._rows(f, g, h)
 
     def _rows(self, f: int, g: int, h: int) -> None:
-        """The multiset {f, g, h} in every row that names two of it."""
+        """The multiset {f, g, h} in the row of each pair of it (a row serves both orders)."""
         rows, n = self.rows, self.n
         rows[f * n + g].add(h)
-        rows[g * n + f].add(h)
         rows[f * n + h].add(g)
-        rows[h * n + f].add(g)
         rows[g * n + h].add(f)
-        rows[h * n + g].add(f)
 
     def _reached(self) -> bool:
         """Every triple of done facts is reachable."""
