@@ -23,19 +23,18 @@ every triple of those facts together held in s, so is reachable, and the rule gi
 triple. So when a triple of the four ``done`` facts is not reachable, the four suits are never
 complete together: no line wins, and the position is lost.
 
-The computation. ``rows[f * n + g]`` holds h when {f, g, h} is reachable, kept symmetric in
-all three (a pair's two multisets, {f, f, h} and {f, h, h}, are kept alike). The rows of
-{f, g} and {g, f} are one set, so a triple is written in three sets, not six, and a new
-triple's h's join the row of {f, g} at once: half of a test's time went in reaching sets
-scattered through memory, and this made the tests at the start of 20 Yukon deals (both
-withdrawal rules) 2.7 times faster, the closures unchanged (journal: "Cheaper triples").
-Rounds over the actions: for an action whose needs are triple-wise reachable, ``base`` is the facts h that
-form a reachable triple with every two of its needs, ``avail`` those of them it does not end;
-for each g of ``avail``, the facts h of ``avail`` with {g, h} and every {g, h, need}
-reachable may join g and any fact f it makes: {f, g, h}; and with g reachable beside every
-need alone, {f, g, f'} for every two facts f, f' it makes. Until a round adds nothing (the
-least closed set: a proof of loss when it lacks a triple of done facts) or the done facts'
-triples are all in (not proved).
+The computation. ``rows[f * n + g]`` holds h when {f, g, h} is reachable, kept symmetric in all
+three (a pair's two multisets, {f, f, h} and {f, h, h}, are kept alike). The rows of {f, g} and
+{g, f} are one set, so a triple is written in three sets, not six, and a new triple's h's join
+the row of {f, g} at once: half of a test's time went in reaching sets scattered through
+memory, and this made the tests at the start of 20 Yukon deals (both withdrawal rules) 2.7
+times faster, the closures unchanged (journal: "Cheaper triples"). Rounds over the actions: for
+an action whose needs are triple-wise reachable, ``base`` is the facts h that form a reachable
+triple with every two of its needs, ``avail`` those of them it does not end; for each g of
+``avail``, the facts h of ``avail`` with {g, h} and every {g, h, need} reachable may join g and
+any fact f it makes: {f, g, h}; and with g reachable beside every need alone, {f, g, f'} for
+every two facts f, f' it makes. Until a round adds nothing (the least closed set: a proof of
+loss when it lacks a triple of done facts) or the done facts' triples are all in (not proved).
 """
 
 from __future__ import annotations
