@@ -184,9 +184,9 @@ def test_the_exhaustive_search_with_pairs_is_the_same_in_both_cores():
 
 def test_the_default_solve_asks_pairs_without_withdrawals(monkeypatch):
     """KDE Patience's deal 261 (no withdrawals) needs 37,058,657 positions of the exhaustive
-    search without pairs of facts; the default solve asks them past ``PAIRS_AFTER`` positions
-    and proves the loss within a few hundred thousand. Without them, the same budget leaves it
-    unknown."""
+    search without pairs of facts; the default solve asks them past ``SOLVE_PAIRS_AFTER``
+    positions and proves the loss within a few hundred thousand. Without them, the same budget
+    leaves it unknown."""
     from yukon_widget.engine.kpat import kpat_yukon
 
     budget = 1_000_000
@@ -194,6 +194,45 @@ def test_the_default_solve_asks_pairs_without_withdrawals(monkeypatch):
     result = solver.solve(kpat_yukon(261), time_limit=None, node_limit=budget, clean=False)
     assert result.status == "lost"
     assert result.nodes < budget
-    monkeypatch.setattr(solver, "PAIRS_AFTER", None)
+    monkeypatch.setattr(solver, "SOLVE_PAIRS_AFTER", None)
     result = solver.solve(kpat_yukon(261), time_limit=None, node_limit=budget, clean=False)
     assert result.status == "unknown"
+
+
+@pytest.mark.parametrize("withdrawals", [True, False])
+def test_probes_with_pairs_find_a_hard_win_sooner(withdrawals, monkeypatch):
+    """Yukon deal 369 took about 460,000 positions to win without withdrawals and 590,000
+    with them while the probes went without pairs of facts; with them (a model without
+    withdrawals, as probes play, even where the deal has them) a probe wins within 60,000,
+    and the line replays under the deal's own rules. Without them the same budget leaves it
+    unknown."""
+    game = Game("yukon", seed=369, foundation_withdrawal=withdrawals)
+    budget = 60_000
+    result = solver.solve(game, time_limit=None, node_limit=budget)
+    assert result.won and result.nodes <= budget
+    replay = game.copy()
+    for move in result.moves:
+        replay.play(move)
+    assert replay.is_won
+    monkeypatch.setattr(solver, "SOLVE_PAIRS_AFTER", None)
+    assert solver.solve(game, time_limit=None, node_limit=budget).status == "unknown"
+
+
+def test_a_probe_pays_for_its_pairs_tests_from_its_budget():
+    """Each pairs test takes ``pairs_cost`` positions off a search's node limit (a probe's
+    budget pays for its tests' time): charged, a probe stops sooner, having asked some."""
+    core = compiled.core()
+    game = Game("yukon", seed=565, foundation_withdrawal=False)
+    budget, cost = 20_000, solver.PROBE_PAIRS_COST
+    runs = []
+    for charge in (0, cost):
+        probe = core.Search(game, None, budget, 10**6, random.Random(1), False)
+        probe.first_moves = False
+        probe.pairs = core.Pairs(probe.board)
+        probe.pairs_cost = charge
+        runs.append((probe.finish(), probe.nodes, probe.pairs_asked))
+    (free, free_nodes, _), (paid, paid_nodes, asked) = runs
+    assert free == paid == "unknown"
+    assert free_nodes == budget
+    assert asked > 0 and paid_nodes + cost * asked <= budget + cost
+    assert paid_nodes < budget

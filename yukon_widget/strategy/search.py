@@ -240,6 +240,7 @@ class Search:
         self.pairs_asked = 0  # children put to it
         self.pairs_lost = 0  # of those, the ones it proved lost
         self.pairs_chances = 0  # children that could have been put to it
+        self.pairs_cost = 0  # positions each test takes off ``node_limit`` (see ``_pairs_lost``)
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
@@ -588,7 +589,9 @@ class Search:
         turned or went home, from ``pairs_after`` positions on, as each test costs thousands
         of operations on bit sets; and there while at least one in ``PAIRS_RATE`` of those
         asked is proved lost, else of one in ``PAIRS_SAMPLE``, to notice when it pays again
-        (as the deep check). Sound whichever are asked: each "lost" is a proof."""
+        (as the deep check). Sound whichever are asked: each "lost" is a proof. Each test
+        takes ``pairs_cost`` positions off ``node_limit`` (a probe's budget, charged for its
+        tests' time); a shorter search is no less sound."""
         pairs = self.pairs
         if not turned or pairs is None or self.nodes < self.pairs_after:
             return False
@@ -596,6 +599,8 @@ class Search:
         if self.pairs_lost * PAIRS_RATE < self.pairs_asked and self.pairs_chances % PAIRS_SAMPLE:
             return False
         self.pairs_asked += 1
+        if self.pairs_cost and self.node_limit is not None:
+            self.node_limit -= self.pairs_cost
         if pairs.lost(self.board):
             self.pairs_lost += 1
             return True

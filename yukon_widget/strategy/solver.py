@@ -29,11 +29,12 @@ with the move order randomly jittered (a fixed seed per probe, so runs repeat) a
 following the Luby sequence. Probes play without foundation withdrawals (a win without them
 is a win with them, and the smaller space is searched faster; the exhaustive search covers
 withdrawals) and without the relaxation's first-move check (it proves losses, which probes
-seldom can, at several fixpoints a test). Every other probe is also *lean*: it skips
-sideways moves (a group lifted off a card it builds on onto another), rarely needed, which
-makes many hard wins quick to find. A probe that wins ends the solve; one that exhausts its
-space is a proof of loss too when it was complete (not lean, and withdrawals are off anyway);
-otherwise the exhaustive search goes on where it paused.
+seldom can, at several fixpoints a test), but past ``SOLVE_PAIRS_AFTER`` positions with
+pairs of facts, which keep a probe out of subtrees already lost. Every other probe is also
+*lean*: it skips sideways moves (a group lifted off a card it builds on onto another),
+rarely needed, which makes many hard wins quick to find. A probe that wins ends the solve;
+one that exhausts its space is a proof of loss too when it was complete (not lean, and
+withdrawals are off anyway); otherwise the exhaustive search goes on where it paused.
 
 Some won deals defeat every depth-first order: all of them wander for millions of positions
 first. Beam searches (``beam``: the best few hundred or thousand positions kept per depth)
@@ -122,13 +123,11 @@ without withdrawals, lost near 120,000 positions: 2.5 to 2.6 s and 1.9 to 2.1 s;
 3,000,000 positions: 52.8 to 55.0 s), and where it proves one child in two lost but saves
 few positions each it costs (9,367: 846,787 positions in 12.0 s, 397,186 in 20.8 s)."""
 PAIRS_AFTER: int | None = 100_000
-"""Positions after which the exhaustive search asks pairs of facts (``pairs``) of the children
-where a card turned or went home, while one test in two proves a child lost (see
-``search.Search._pairs_lost``); None: never. One deck without free cells only. The exhaustive
-search alone (``solve(..., exhaustive=True)``, the table's passes over deals a solve has left
-unknown) asks it under either withdrawal rule; the default solve's main search only without
-withdrawals, its model built from the start position when the main search first reaches this
-many positions (a model costs about half a millisecond, as much as an easy deal's whole solve).
+"""Positions after which the exhaustive search alone (``solve(..., exhaustive=True)``, the
+table's passes over deals a solve has left unknown) asks pairs of facts (``pairs``) of the
+children where a card turned or went home, while one test in two proves a child lost (see
+``search.Search._pairs_lost``), under either withdrawal rule; None: never. One deck without
+free cells only. (The default solve asks them past ``SOLVE_PAIRS_AFTER``.)
 
 It cuts the positions a proof of loss needs, and with them memory: Yukon with withdrawals, deal
 75 (unknown after 80,000,000 positions without it) is lost at 15,253,496 positions in 436 s of
@@ -136,16 +135,32 @@ a table pass; asked from the start, deal 166 is lost at 4,262,794 positions in 2
 against 40,333,673 (a table pass of 744 s beside another), 565 at 356,560 in 5.6 s against
 9,493,187 in 103.9 s; it cuts nothing on 556, and on 9,938 (lost at 46,748,461 positions without
 it) it was unknown at 20,000,000 (528 CPU s). KDE Patience's deal 261 (no withdrawals), lost at
-37,058,657 positions without it, is lost at 110,141 in 2 s.
+37,058,657 positions without it, is lost at 110,141 in 2 s."""
+SOLVE_PAIRS_AFTER: int | None = 5_000
+"""Positions (main search, probes and beams) after which the default solve builds pairs of
+facts (``pairs``) for its start position as a search without withdrawals plays it, and asks
+them in every probe from then on (probes play without withdrawals) and in the main search
+when it plays without them too; None: never. One deck without free cells only. A model costs
+about half a millisecond, as much as an easy deal's whole solve, so it waits for a deal that
+is not easy.
 
-Without withdrawals, 20 hard Yukon deals of 1-1,000 at 60 s each, the two ways side by side:
-71, 565 and 702 are decided with it (lost in 9.3, 12.0 and 4.9 s) and unknown without; 306,
-398 and 774 are decided sooner (3.3 s against 43.2, 8.1 against 35.0, 7.6 against 33.9), 252
-and 898 as soon; but 572 is not decided within the minute (lost in 39.1 s without), and 75,
-166, 319, 484, 514, 552, 556, 662, 711 and 980 stay unknown both ways: 10 decided against 7.
-With withdrawals the model's withdrawals leave it weaker, and 14 hard deals at 60 s each were
-decided as often either way (565, 306 and 774 sooner, 252, 289 and 572 later: the solver's
-journal, "Pairs of facts in words"), so there the default solve does not ask it."""
+In the probes it is what finds hard wins soon: a probe no longer spends its budget below a
+move that already lost the deal. Yukon deals won in 5 to 11 s a minute's solve before are won
+in 0.6 to 1.7 s (369, 645 and 815 without withdrawals, 369, 645 and 815 with them), 252
+without withdrawals in 6.5 s (6.7). The main search, which proves the losses, asked them past
+100,000 positions of its own before (without withdrawals; with them the model's withdrawals
+leave it weaker, and 14 hard deals at 60 s each were decided as often with it as without: the
+solver's journal, "Pairs of facts in words"); past 5,000 positions of the solve, the 69 Yukon
+deals of 1-1,000 without withdrawals that took more than 0.3 s needed 11,157,393 positions in
+all against 13,366,714 (journal: "Pairs of facts in the probes")."""
+PROBE_PAIRS_COST = 40
+"""Positions of a probe's budget that each pairs test takes (``search.Search.pairs_cost``).
+A test costs as much as ten positions or more, and on a lost deal nearly every test proves a
+child lost, so uncharged probes took more time a turn and left the main search less: lost
+deals came later (Yukon 565 without withdrawals, 15.3 s to 21.6 s). Charged 10, 20, 40 and
+100 positions, on 24 hard deals without withdrawals the 24 solves took 110.0, 108.5, 89.7 and
+106.9 s (147.0 without pairs in the probes); at 100 the probes find fewer wins soon (377 won
+in 9.7 s against 2.0 s at 40; journal: "Pairs of facts in the probes")."""
 TRIPLES_AFTER: int | None = 50_000
 """Positions after which a solve asks triples of facts (``triples``, h³) of its start position,
 once; None: never. One deck without free cells only. A test costs a fifth to half a second
@@ -300,7 +315,8 @@ def _finish(steps: Generator[None, None, str]) -> str:
 
 
 def _pairs_fit(board: Board) -> bool:
-    """Pairs of facts are asked at all (``PAIRS_AFTER``) and model this board's variant."""
+    """The exhaustive search asks pairs of facts (``PAIRS_AFTER``), and they model this
+    board's variant."""
     return PAIRS_AFTER is not None and _modelled(board)
 
 
@@ -349,10 +365,16 @@ def _solve(
             except core.LimitReached:
                 status = "unknown"
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
-    # Pairs of facts for the main search, without withdrawals: the model is built from the
-    # start, on the first pause past PAIRS_AFTER positions (see PAIRS_AFTER).
+    # Pairs of facts for the probes and a main search without withdrawals: one model of the
+    # start as a search without withdrawals plays it, built on the first pause past
+    # SOLVE_PAIRS_AFTER positions (see there).
     board = main.board
-    pairs_start = board.copy() if _pairs_fit(board) and not main.withdraw else None
+    pairs_start = (
+        core.Board(board.variant, False, board.columns, board.down, board.heights, board.cells)
+        if SOLVE_PAIRS_AFTER is not None and _modelled(board)
+        else None
+    )
+    pairs = None  # that model, once built
     triples_start = board.copy() if TRIPLES_AFTER is not None and _modelled(board) else None
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
@@ -374,9 +396,14 @@ def _solve(
             except StopIteration as done:
                 status = done.value
                 break
-            if pairs_start is not None and PAIRS_AFTER is not None and main.nodes >= PAIRS_AFTER:
-                main.pairs = core.Pairs(pairs_start)
-                main.pairs_after = PAIRS_AFTER
+            if (
+                pairs_start is not None
+                and SOLVE_PAIRS_AFTER is not None
+                and main.nodes + spent >= SOLVE_PAIRS_AFTER
+            ):
+                pairs = core.Pairs(pairs_start)
+                if not main.withdraw:
+                    main.pairs = pairs  # asked from now on (``pairs_after`` is 0)
                 pairs_start = None
             if (
                 triples_start is not None
@@ -429,6 +456,9 @@ def _solve(
             # took 31-39% off the time of solving Yukon deals 1,001-1,300 at 600,000
             # positions each (with and without withdrawals), for the same verdicts.
             probe.first_moves = False
+            if pairs is not None:
+                probe.pairs = pairs
+                probe.pairs_cost = PROBE_PAIRS_COST
             verdict = probe.finish()
             spent += probe.nodes
             k += 1
