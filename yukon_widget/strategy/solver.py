@@ -144,15 +144,16 @@ when it plays without them too; None: never. One deck without free cells only. A
 about half a millisecond, as much as an easy deal's whole solve, so it waits for a deal that
 is not easy.
 
-In the probes it is what finds hard wins soon: a probe no longer spends its budget below a
-move that already lost the deal. Yukon deals won in 5 to 11 s a minute's solve before are won
-in 0.6 to 1.7 s (369, 645 and 815 without withdrawals, 369, 645 and 815 with them), 252
-without withdrawals in 6.5 s (6.7). The main search, which proves the losses, asked them past
-100,000 positions of its own before (without withdrawals; with them the model's withdrawals
-leave it weaker, and 14 hard deals at 60 s each were decided as often with it as without: the
-solver's journal, "Pairs of facts in words"); past 5,000 positions of the solve, the 69 Yukon
-deals of 1-1,000 without withdrawals that took more than 0.3 s needed 11,157,393 positions in
-all against 13,366,714 (journal: "Pairs of facts in the probes")."""
+In the probes it is what finds hard wins soon: a probe no longer spends its budget below a move
+that already lost the deal. Yukon deals 369, 645 and 815, won in 5.4 to 9.5 s by a minute's
+solve before (either withdrawal rule), are won in 0.4 to 1.5 s; Yukon 1-1,000 at 60 s a deal
+has 10 deals over 5 s without withdrawals and 15 with them, against 15 and 18. The main search,
+which proves the losses, asked them past 100,000 positions of its own before (without
+withdrawals; with them the model's withdrawals leave it weaker, and 14 hard deals at 60 s each
+were decided as often with it as without: the solver's journal, "Pairs of facts in words");
+past 5,000 positions of the solve, the 69 Yukon deals of 1-1,000 without withdrawals that took
+more than 0.3 s needed 11,157,393 positions in all against 13,366,714 (journal: "Pairs of facts
+in the probes")."""
 PROBE_PAIRS_COST = 40
 """Positions of a probe's budget that each pairs test takes (``search.Search.pairs_cost``).
 A test costs as much as ten positions or more, and on a lost deal nearly every test proves a
