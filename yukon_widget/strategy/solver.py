@@ -368,7 +368,9 @@ def _solve(
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
     # Pairs of facts for the probes and a main search without withdrawals: one model of the
     # start as a search without withdrawals plays it, built on the first pause past
-    # SOLVE_PAIRS_AFTER positions (see there).
+    # SOLVE_PAIRS_AFTER positions (see there). Its facts and actions hold every position such
+    # a search reaches (the ``pairs`` docstring), so each "lost" is a proof for the search
+    # asking; a probe in a deal with withdrawals is incomplete anyway (it only finds wins).
     board = main.board
     pairs_start = (
         core.Board(board.variant, False, board.columns, board.down, board.heights, board.cells)
