@@ -140,20 +140,24 @@ SOLVE_PAIRS_AFTER: int | None = 5_000
 """Positions (main search, probes and beams) after which the default solve builds pairs of
 facts (``pairs``) for its start position as a search without withdrawals plays it, and asks
 them in every probe from then on (probes play without withdrawals) and in the main search
-when it plays without them too; None: never. One deck without free cells only. A model costs
-about half a millisecond, as much as an easy deal's whole solve, so it waits for a deal that
-is not easy.
+when it plays without them too; a main search with withdrawals asks a model of the start
+with them (weaker: its withdrawal actions make more pairs reachable). None: never. One deck
+without free cells only. A model costs about half a millisecond, as much as an easy deal's
+whole solve, so it waits for a deal that is not easy.
 
 In the probes it is what finds hard wins soon: a probe no longer spends its budget below a move
 that already lost the deal. Yukon deals 369, 645 and 815, won in 5.4 to 9.5 s by a minute's
 solve before (either withdrawal rule), are won in 0.4 to 1.5 s; Yukon 1-1,000 at 60 s a deal
 has 10 deals over 5 s without withdrawals and 15 with them, against 15 and 18. The main search,
-which proves the losses, asked them past 100,000 positions of its own before (without
-withdrawals; with them the model's withdrawals leave it weaker, and 14 hard deals at 60 s each
-were decided as often with it as without: the solver's journal, "Pairs of facts in words");
-past 5,000 positions of the solve, the 69 Yukon deals of 1-1,000 without withdrawals that took
-more than 0.3 s needed 11,157,393 positions in all against 13,366,714 (journal: "Pairs of facts
-in the probes")."""
+which proves the losses, asked them past 100,000 positions of its own before, and only without
+withdrawals; past 5,000 positions of the solve, the 69 Yukon deals of 1-1,000 without
+withdrawals that took more than 0.3 s needed 11,157,393 positions in all against 13,366,714.
+With withdrawals the main search once decided as many hard deals with pairs as without (14
+deals at 60 s, pairs past 100,000 positions: journal, "Pairs of facts in words"); from 5,000
+positions, and asked before the first-move check, the 66 deals with withdrawals that took more
+than 0.3 s took 176.6 s against 232.6 (398 won in 4.4 s against 33.3 s, 774 lost in 10.0 s
+against 35.5 s), though 572, lost in 44.7 s, was left unknown at the minute (journal: "Pairs
+of facts in the probes")."""
 PROBE_PAIRS_COST = 40
 """Positions of a probe's budget that each pairs test takes (``search.Search.pairs_cost``).
 A test costs as much as ten positions or more, and on a lost deal nearly every test proves a
@@ -371,6 +375,7 @@ def _solve(
     # SOLVE_PAIRS_AFTER positions (see there). Its facts and actions hold every position such
     # a search reaches (the ``pairs`` docstring), so each "lost" is a proof for the search
     # asking; a probe in a deal with withdrawals is incomplete anyway (it only finds wins).
+    # A main search with withdrawals gets a model of the start with them.
     board = main.board
     pairs_start = (
         core.Board(board.variant, False, board.columns, board.down, board.heights, board.cells)
@@ -378,6 +383,8 @@ def _solve(
         else None
     )
     pairs = None  # that model, once built
+    # The main search with withdrawals asks a model of its own rules (see SOLVE_PAIRS_AFTER).
+    main_start = board.copy() if pairs_start is not None and main.withdraw else None
     triples_start = board.copy() if TRIPLES_AFTER is not None and _modelled(board) else None
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
@@ -405,9 +412,9 @@ def _solve(
                 and main.nodes + spent >= SOLVE_PAIRS_AFTER
             ):
                 pairs = core.Pairs(pairs_start)
-                if not main.withdraw:
-                    main.pairs = pairs  # asked from now on (``pairs_after`` is 0)
-                pairs_start = None
+                # Asked from now on (``pairs_after`` is 0).
+                main.pairs = pairs if main_start is None else core.Pairs(main_start)
+                pairs_start = main_start = None
             if (
                 triples_start is not None
                 and TRIPLES_AFTER is not None
