@@ -370,20 +370,19 @@ def _solve(
             except core.LimitReached:
                 status = "unknown"
         return _result(game, status, main.line, main.nodes, start, deadline, clean)
-    # Pairs of facts for the probes and a main search without withdrawals: one model of the
-    # start as a search without withdrawals plays it, built on the first pause past
-    # SOLVE_PAIRS_AFTER positions (see there). Its facts and actions hold every position such
-    # a search reaches (the ``pairs`` docstring), so each "lost" is a proof for the search
-    # asking; a probe in a deal with withdrawals is incomplete anyway (it only finds wins).
-    # A main search with withdrawals gets a model of the start with them.
+    # Pairs of facts, built on the first pause past SOLVE_PAIRS_AFTER positions (see there):
+    # for the probes, one model of the start as a search without withdrawals plays it. Its
+    # facts and actions hold every position such a search reaches (the ``pairs`` docstring),
+    # so each "lost" is a proof for the search asking; a probe in a deal with withdrawals is
+    # incomplete anyway (it only finds wins). The main search asks the same model, or with
+    # withdrawals one of the start with them.
     board = main.board
     pairs_start = (
         core.Board(board.variant, False, board.columns, board.down, board.heights, board.cells)
         if SOLVE_PAIRS_AFTER is not None and _modelled(board)
         else None
     )
-    pairs = None  # that model, once built
-    # The main search with withdrawals asks a model of its own rules (see SOLVE_PAIRS_AFTER).
+    pairs = None  # the probes' model, once built
     main_start = board.copy() if pairs_start is not None and main.withdraw else None
     triples_start = board.copy() if TRIPLES_AFTER is not None and _modelled(board) else None
     steps = main.steps()
