@@ -137,3 +137,33 @@ def test_a_test_out_of_time_proves_nothing():
     triples = Triples(Pairs(game.board))
     assert not triples.lost(game.board, deadline=0.0)
     assert triples.rounds == 0
+
+
+def test_with_withdrawals_a_start_is_lost_only_if_it_is_lost_without():
+    """The solve spares the triples test of a start with withdrawals where the start without
+    them is not lost (``solver._start_lost``): the model with them has every action of the one
+    without, so its closure holds the other's. Yukon deals 319 and 702 with withdrawals are lost
+    at their start, and so without them; 774 and 552 are lost at their start only without."""
+    core = compiled.core()
+    for seed, with_too in ((319, True), (702, True), (774, False), (552, False)):
+        verdicts = []
+        for withdrawals in (False, True):
+            game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+            board = core.Search(game, None, None, 1).board
+            verdicts.append(bool(core.Triples(core.Pairs(board)).lost(board)))
+        assert verdicts == [True, with_too], seed
+
+
+def test_probes_stop_where_the_start_is_lost_without_withdrawals(monkeypatch):
+    """Yukon deal 774 with withdrawals: its start is lost without them (triples, at
+    ``TRIPLES_AFTER`` positions), so no probe, which plays without them, can win; the probes
+    stop and the main search proves the loss within 300,000 positions. With them going on
+    (``PLAIN_LOST_STOPS_PROBES`` False), the same budget leaves it unknown."""
+    game = Game("yukon", seed=774, foundation_withdrawal=True)
+    budget = 300_000
+    result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "lost"
+    assert result.nodes < budget
+    monkeypatch.setattr(solver, "PLAIN_LOST_STOPS_PROBES", False)
+    result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "unknown"

@@ -157,7 +157,11 @@ deals at 60 s, pairs past 100,000 positions: journal, "Pairs of facts in words")
 positions, and asked before the first-move check, the 66 deals with withdrawals that took more
 than 0.3 s took 176.6 s against 232.6 (398 won in 4.4 s against 33.3 s, 774 lost in 10.0 s
 against 35.5 s), though 572, lost in 44.7 s, was left unknown at the minute (journal: "Pairs
-of facts in the probes")."""
+of facts in the probes").
+
+Built, the main search's model is asked of the start itself, once: Yukon deals 218, 306, 335,
+511, 661, 814 and 876 with withdrawals are lost at 8,000 positions (the first pause past
+5,000), where they took 30,177 to 57,040; the probes' model too (``PLAIN_LOST_STOPS_PROBES``)."""
 PROBE_PAIRS_COST = 40
 """Positions of a probe's budget that each pairs test takes (``search.Search.pairs_cost``).
 A test costs as much as ten positions or more, and on a lost deal nearly every test proves a
@@ -178,6 +182,15 @@ cheaper: of the 85 Yukon deals of 1-1,000 (both withdrawal rules) that took 100,
 1,300,000 positions, the 42 that triples prove lost at their start are decided at about
 52,000 positions, in 0.4 to 1.5 s (median 0.6) where they took 0.7 to 3.8 s (median 2.2), and
 the 31 wins pay about a fifth of a second more (journal: "Cheaper triples")."""
+PLAIN_LOST_STOPS_PROBES = True
+"""In a deal with withdrawals, the probes (which play without them) stop once the start is
+proved lost without withdrawals: by the probes' pairs of facts when they are built, by triples
+of facts when the start is put to them (``TRIPLES_AFTER``; asked without withdrawals first,
+see ``_start_lost``), or by a probe over every move running dry. No probe can win then, and
+their turns go to the main search. False: they go on. Yukon deal 774 with withdrawals, lost
+without them at its start (triples): its probes took 72,594 of its positions and now 13,416,
+and the deal is lost at 285,084 positions against 344,262 (journal: "Probes that cannot
+win")."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
@@ -330,6 +343,25 @@ def _triples_lost(core: ModuleType, start: Board, deadline: float | None) -> boo
     return bool(core.Triples(core.Pairs(start)).lost(start, deadline))
 
 
+def _start_lost(
+    core: ModuleType, start: Board, plain: Board, probing: bool, deadline: float | None
+) -> tuple[bool, bool]:
+    """Triples of facts asked of a solve's ``start`` (``TRIPLES_AFTER``): whether they prove it
+    lost, and whether probes (``plain``: the start without withdrawals) may still win.
+
+    With withdrawals, the start without them is asked first. The model with them has every
+    action of the one without (its facts are the same, its withdrawals are more actions), so
+    its closure holds the other's: where the start is not lost without withdrawals, it is not
+    lost with them, and that test is spared. Where it is, no probe can win."""
+    if not start.withdraw:
+        return _triples_lost(core, start, deadline), probing
+    if probing:
+        if not _triples_lost(core, plain, deadline):
+            return False, True
+        probing = False
+    return _triples_lost(core, start, deadline), probing
+
+
 def _solve(
     game: Game,
     time_limit: float | None,
@@ -375,16 +407,21 @@ def _solve(
     # facts and actions hold every position such a search reaches (the ``pairs`` docstring),
     # so each "lost" is a proof for the search asking; a probe in a deal with withdrawals is
     # incomplete anyway (it only finds wins). The main search asks the same model, or with
-    # withdrawals one of the start with them.
+    # withdrawals one of the start with them. Both are asked of the start itself once: the
+    # main search's model may prove the deal lost there, the probes' that no probe can win.
     board = main.board
-    pairs_start = (
+    # The start as a search without withdrawals plays it (the probes' rules), modelled.
+    plain = (
         core.Board(board.variant, False, board.columns, board.down, board.heights, board.cells)
-        if SOLVE_PAIRS_AFTER is not None and _modelled(board)
+        if _modelled(board)
         else None
     )
+    pairs_start = plain if SOLVE_PAIRS_AFTER is not None else None
     pairs = None  # the probes' model, once built
     main_start = board.copy() if pairs_start is not None and main.withdraw else None
-    triples_start = board.copy() if TRIPLES_AFTER is not None and _modelled(board) else None
+    triples_start = board.copy() if TRIPLES_AFTER is not None and plain is not None else None
+    # False once the start is proved lost without withdrawals (PLAIN_LOST_STOPS_PROBES).
+    probing = True
     steps = main.steps()
     spent = 0  # positions searched by probes and beams
     owed = 0  # positions beams have taken that the probes give up (beams take their share)
@@ -413,13 +450,21 @@ def _solve(
                 pairs = core.Pairs(pairs_start)
                 # Asked from now on (``pairs_after`` is 0).
                 main.pairs = pairs if main_start is None else core.Pairs(main_start)
+                # The start itself, in the main search's model, and in the probes'.
+                if main.pairs.lost(pairs_start if main_start is None else main_start):
+                    status = "lost"
+                    break
+                if main_start is not None and pairs.lost(pairs_start):
+                    probing = False
                 pairs_start = main_start = None
             if (
                 triples_start is not None
+                and plain is not None
                 and TRIPLES_AFTER is not None
                 and main.nodes + spent >= TRIPLES_AFTER
             ):
-                if _triples_lost(core, triples_start, deadline):
+                verdict, probing = _start_lost(core, triples_start, plain, probing, deadline)
+                if verdict:
                     status = "lost"
                     break
                 triples_start = None
@@ -446,6 +491,8 @@ def _solve(
                     size = min(size, node_limit - main.nodes - spent)
                     if size <= 0:
                         break
+            if not probing and PLAIN_LOST_STOPS_PROBES:
+                continue
             if owed > 0:
                 # This probe's turn went to a beam: it runs at its next turn instead.
                 owed = max(0, owed - size)
@@ -476,6 +523,8 @@ def _solve(
             if verdict == "won" or (verdict == "lost" and probe.complete):
                 status, winner = verdict, probe
                 break
+            if verdict == "lost" and not probe.lean:
+                probing = False  # lost without withdrawals: no probe can win
     except core.LimitReached:
         pass
     return _result(game, status, winner.line, main.nodes + spent, start, deadline, clean)
