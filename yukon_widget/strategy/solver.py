@@ -62,7 +62,7 @@ from . import compiled, lines
 
 DEFAULT_MAX_POSITIONS = 3_000_000
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
-MAIN_SHARES = ((0, 1 / 2), (300_000, 1.0), (1_000_000, 3.0), (2_000_000, 9.0))
+MAIN_SHARES = ((0, 1 / 2), (200_000, 2.0), (600_000, 3.0), (2_000_000, 9.0))
 """Positions the main search gets per position given to the probe after it, from so many
 positions searched (main and probes) on. Probes win most of the hard wins they ever win
 early; past a million positions most deals left are lost, which only the exhaustive search
@@ -78,7 +78,15 @@ solved within 5,000,000 positions, took fewer positions on every one decided eit
 (335, 774, 711 and 398 with withdrawals, 335, 774 and 566 without: 3,665,442 to 4,069,317
 positions against 4,001,442 to 4,473,317), and 572 both ways and 398 without were decided
 only so (lost at 4,240,078 and 4,247,775 positions, won at 4,104,210); 306 both ways and
-711 without stayed unknown both ways (docs/solver-journal.md: "A faster core")."""
+711 without stayed unknown both ways (docs/solver-journal.md: "A faster core").
+Two from 200,000 and three from 600,000 (they were one from 300,000 and three from 1,000,000),
+once pairs of facts had made the probes win most hard wins sooner: no deal of Yukon 1-1,000
+(either withdrawal rule) that took over 100,000 positions took more, the ones the main search
+decides fewer (237 with withdrawals 696,950 against 767,056, 307 372,983 against 422,004, 252
+without 274,310 against 295,252; 27 deals, 10,172,796 positions against 10,652,540), and Yukon
+1,001-1,400 at 30 s had the same verdicts both ways, with 1,220 with withdrawals won at
+340,263 positions against 378,044; from 100,000 and 300,000 instead, deal 45 (won by a probe at
+167,645 positions) took 275,643 (journal: "Probes that cannot win")."""
 BEAMS = (
     (600_000, 250, 125_000),
     (800_000, 1_000, 500_000),
