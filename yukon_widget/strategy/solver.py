@@ -23,8 +23,8 @@ The search itself, its pruning and why a "lost" is a proof, are in ``search``.
 A fixed move order is a gamble: one early mistake can trap a depth-first search in a subtree
 of millions of positions while the deal is easily won elsewhere. So ``solve`` shares its
 budget between the exhaustive search and *probes* (``MAIN_SHARES``: a third for the
-exhaustive search at first, three quarters once a deal has proved hard, nine tenths past
-2,000,000 positions): short searches
+exhaustive search at first, two thirds and then three quarters once a deal has proved hard,
+nine tenths past 2,000,000 positions): short searches
 with the move order randomly jittered (a fixed seed per probe, so runs repeat) and a node cap
 following the Luby sequence. Probes play without foundation withdrawals (a win without them
 is a win with them, and the smaller space is searched faster; the exhaustive search covers
@@ -34,7 +34,9 @@ pairs of facts, which keep a probe out of subtrees already lost. Every other pro
 *lean*: it skips sideways moves (a group lifted off a card it builds on onto another),
 rarely needed, which makes many hard wins quick to find. A probe that wins ends the solve;
 one that exhausts its space is a proof of loss too when it was complete (not lean, and
-withdrawals are off anyway); otherwise the exhaustive search goes on where it paused.
+withdrawals are off anyway); otherwise the exhaustive search goes on where it paused. Where
+the deal has withdrawals and its start is proved lost without them, no probe can win, and
+the probes stop (``PLAIN_LOST_STOPS_PROBES``).
 
 Some won deals defeat every depth-first order: all of them wander for millions of positions
 first. Beam searches (``beam``: the best few hundred or thousand positions kept per depth)
