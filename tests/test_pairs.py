@@ -153,6 +153,30 @@ def test_closures_kept_say_only_what_a_fresh_model_says():
     assert kept.closures
 
 
+def test_the_trail_of_the_last_open_test_changes_no_verdict():
+    """A model that starts each test with the last open test's trail and one that does not,
+    asked the same positions in turn (random walks through three deals, as a search walks),
+    give the same verdicts; and the trail alone answers some tests, so the path is taken."""
+    verdicts = []
+    replayed = 0
+    for seed, withdrawals in ((698, False), (774, True), (45, True)):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        trailed, plain = Pairs(game.board), Pairs(game.board)
+        plain.replay = False
+        rng = random.Random(seed)
+        for _ in range(60):
+            moves = game.legal_moves()
+            if not moves:
+                break
+            game.play(rng.choice(moves))
+            verdicts.append(trailed.lost(game.board))
+            assert verdicts[-1] == plain.lost(game.board), (seed, game.board)
+        replayed += trailed.replayed
+        assert plain.replayed == 0
+    assert any(verdicts) and not all(verdicts)
+    assert replayed > 0
+
+
 def test_the_model_refuses_two_decks_and_free_cells():
     for variant in ("double-yukon", "yukon-cells"):
         with pytest.raises(ValueError, match="one deck without free cells"):

@@ -57,6 +57,18 @@ is lost too: ``lost`` keeps the closures of its last proofs and asks them first,
 few operations on bit sets where a closure costs thousands; the one that covers a position moves
 to the front, so the closures that keep serving stay.
 
+The last open test's trail. Most tests a search asks come out open (some pair of done facts is
+reachable), and such a test runs until the goal is reached. ``closure`` notes the actions that
+grew a row, in order, and the next test first tries those once, in that order (``_replay``),
+before its rounds. Each is applied exactly as a round applies it (only when its needs are
+pairwise reachable in the rows so far), so every pair the replay adds lies in the least closed
+set, and the rounds go on from rows that lie between the position's pairs and that set: they
+reach the same least closed set, and the verdict is the one without the replay; only the work
+changes. Nearby positions of a search reach their goal in much the same order: in Yukon deal
+774's solve with withdrawals the replay alone answers 512 of the 5,706 open tests and primes
+the rounds of the rest, and its closures took 2.29 to 2.31 s against 2.59 to 2.61 (journal:
+"The last open test's trail").
+
 The sets. A set of facts is a ``Facts``: WORDS words of WORD bits, changed in place. Python
 integers as bit sets cost an allocation per operation, most of a test's time; the compiled core
 keeps the words in the object as native 64-bit integers (``i64``: no check for a boxed large
@@ -385,6 +397,9 @@ class Pairs:
                     on = self.on[x * places + q]
                     self._action([after, q], [on, x, self.next + x], [after, q])
         self.closures: list[list[Facts]] = []
+        self.trail: list[Action] = []  # the last open test's (module docstring)
+        self.replay = True  # tests start with the trail (False: the same verdicts, more work)
+        self.replayed = 0  # tests the trail alone answered
 
     def _action(self, needs: list[int], makes: list[int], ends: list[int]) -> None:
         ends = [f for f in ends if f not in makes]
@@ -458,6 +473,11 @@ class Pairs:
         more = Facts()  # the facts that joined the rows of an action's makes
         if self._reached(rows):
             return []  # a position already won
+        trail: list[Action] = []  # the actions that grew a row, in order
+        if self.replay and self._replay(rows, trail):
+            self.replayed += 1
+            self.trail = trail
+            return []
         while True:
             grown = Facts()
             for action in self.actions:
@@ -474,6 +494,7 @@ class Pairs:
                     if rows[f].grow(new, more):
                         grown.add(f)
                 if not more.empty():
+                    trail.append(action)
                     # Keep the rows symmetric: g joined the row of a fact f the action makes,
                     # so each fact it makes joins row g ({f, g} is reachable for each such f:
                     # g is in ``new``).
@@ -482,6 +503,7 @@ class Pairs:
                     # The row of a done fact grew (it was made, or joined one made): every
                     # pair of them may be reachable now, and the test is over.
                     if (more.meets(goal) or action.make_set.meets(goal)) and self._reached(rows):
+                        self.trail = trail
                         return []
                     more.copy(empty)
             if grown.empty():
@@ -491,6 +513,32 @@ class Pairs:
                 return kept
             grew = grown
             first = False
+
+    def _replay(self, rows: list[Facts], trail: list[Action]) -> bool:
+        """The last open test's trail (module docstring), each action tried once in order on
+        ``rows`` as a round of ``closure`` tries it; whether that reaches every pair of done
+        facts. The actions that grew a row here are put in ``trail``, the new test's own."""
+        goal = self.goal
+        empty = Facts()
+        both = Facts()
+        new = Facts()
+        more = Facts()
+        for action in self.trail:
+            both.copy(action.row0)
+            both.meet(action.row1)
+            both.meet(action.row2)
+            if not both.covers(action.need_set):
+                continue
+            new.made(both, action.end_set, action.make_set)
+            for f in action.makes:
+                rows[f].grow(new, more)
+            if not more.empty():
+                trail.append(action)
+                more.spread(rows, action.make_set)
+                if (more.meets(goal) or action.make_set.meets(goal)) and self._reached(rows):
+                    return True
+                more.copy(empty)
+        return False
 
     def _reached(self, rows: list[Facts]) -> bool:
         """Every pair of done facts is reachable in ``rows``."""
