@@ -13,6 +13,7 @@ import csv
 import functools
 import os
 import random
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -135,18 +136,23 @@ def test_never_lost_along_winning_lines(withdrawals):
     assert asked > 150
 
 
+def _random_walk(game: Game, rng: random.Random, steps: int) -> Iterator[None]:
+    """Play up to ``steps`` random legal moves, pausing after each (a search's walk)."""
+    for _ in range(steps):
+        moves = game.legal_moves()
+        if not moves:
+            return
+        game.play(rng.choice(moves))
+        yield
+
+
 def test_closures_kept_say_only_what_a_fresh_model_says():
     """Along a lost deal's first positions, the model that keeps closures (asked in turn, as a
     search asks it) and a fresh model for each position give the same verdicts."""
     game = Game("yukon", seed=698, foundation_withdrawal=False)
     kept = Pairs(game.board)
-    rng = random.Random(7)
     verdicts = []
-    for _ in range(40):
-        moves = game.legal_moves()
-        if not moves:
-            break
-        game.play(rng.choice(moves))
+    for _ in _random_walk(game, random.Random(7), 40):
         verdicts.append(kept.lost(game.board))
         assert verdicts[-1] == fresh_lost(game)
     assert any(verdicts)
@@ -163,12 +169,7 @@ def test_the_trail_of_the_last_open_test_changes_no_verdict():
         game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
         trailed, plain = Pairs(game.board), Pairs(game.board)
         plain.replay = False
-        rng = random.Random(seed)
-        for _ in range(60):
-            moves = game.legal_moves()
-            if not moves:
-                break
-            game.play(rng.choice(moves))
+        for _ in _random_walk(game, random.Random(seed), 60):
             verdicts.append(trailed.lost(game.board))
             assert verdicts[-1] == plain.lost(game.board), (seed, game.board)
         replayed += trailed.replayed
