@@ -208,6 +208,36 @@ def test_the_exhaustive_search_with_pairs_is_the_same_in_both_cores():
         assert _search_with_pairs(compiled.core(), 698) == pure
 
 
+def _search_with_covers(core, seed: int, withdrawals: bool, limit: int, covers: bool):
+    game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+    search = core.Search(game, None, None, 2_000_000)
+    search.wide, search.deep = 1_000, solver.DEEP_AFTER
+    search.node_limit = limit
+    search.pairs = core.Pairs(search.board)
+    search.covers = covers
+    return search.finish(), search.nodes, search.pairs_asked, search.covers_lost
+
+
+def test_children_that_broke_a_build_are_asked_the_closures_kept():
+    """Yukon deal 280 without withdrawals, the exhaustive search with pairs of facts: the
+    children reached by a move that breaks a build, asked the closures kept, are proved lost
+    there, and the same verdict comes at fewer positions."""
+    core = compiled.core()
+    status, nodes, _, proved = _search_with_covers(core, 280, False, 400_000, True)
+    off = _search_with_covers(core, 280, False, 400_000, False)
+    assert status == off[0] == "lost"
+    assert proved > 0 and off[3] == 0
+    assert nodes < off[1]
+
+
+def test_the_closures_kept_are_asked_alike_in_both_cores():
+    """Yukon deal 307 with withdrawals, 6,000 positions: the same positions, tests and proofs."""
+    pure = _search_with_covers(pure_search, 307, True, 6_000, True)
+    assert pure[3] > 0
+    if os.environ.get("YUKON_WIDGET_PURE", "0") == "0" and compiled.core() is not pure_search:
+        assert _search_with_covers(compiled.core(), 307, True, 6_000, True) == pure
+
+
 def test_the_default_solve_asks_pairs_without_withdrawals(monkeypatch):
     """KDE Patience's deal 261 (no withdrawals) needs 37,058,657 positions of the exhaustive
     search without pairs of facts; the default solve asks them past ``SOLVE_PAIRS_AFTER``

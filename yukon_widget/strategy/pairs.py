@@ -435,6 +435,26 @@ class Pairs:
         that the four suits are never all complete (module docstring)."""
         facts = self.facts(board)
         held = facts_of(facts)
+        if self._covers(facts, held):
+            return True
+        rows = self.closure(facts, held)
+        if not rows:
+            return False
+        closures = self.closures
+        closures.append(rows)
+        if len(closures) > CLOSURES_KEPT:
+            del closures[0]
+        return True
+
+    def covered(self, board: Board) -> bool:
+        """A closure kept covers ``board``, so no line of play wins from it (module
+        docstring): ``lost`` without a closure of its own, a few operations on bit sets a
+        closure kept, where a closure costs thousands."""
+        facts = self.facts(board)
+        return self._covers(facts, facts_of(facts))
+
+    def _covers(self, facts: list[int], held: Facts) -> bool:
+        """A closure kept holds every pair of these facts; it moves to the front."""
         closures = self.closures
         for k in range(len(closures) - 1, -1, -1):
             closure = closures[k]
@@ -445,13 +465,7 @@ class Pairs:
                 if k != len(closures) - 1:
                     closures.append(closures.pop(k))  # the last used is asked first
                 return True
-        rows = self.closure(facts, held)
-        if not rows:
-            return False
-        closures.append(rows)
-        if len(closures) > CLOSURES_KEPT:
-            del closures[0]
-        return True
+        return False
 
     def closure(self, facts: list[int], held: Facts) -> list[Facts]:
         """The reachable pairs from a position holding ``facts`` (``held``, as a set), row f
