@@ -612,15 +612,20 @@ class Search:
         turned or went home, from ``pairs_after`` positions on, as each test costs thousands
         of operations on bit sets; and there while at least one in ``PAIRS_RATE`` of those
         asked is proved lost, else of one in ``PAIRS_SAMPLE``, to notice when it pays again
-        (as the deep check). Sound whichever are asked: each "lost" is a proof. Each test
-        takes ``pairs_cost`` positions off ``node_limit`` (a probe's budget, charged for its
-        tests' time); a shorter search is no less sound."""
+        (as the deep check); the ones it leaves out are asked only the closures it keeps
+        (``_covered``), which cost little. Sound whichever are asked: each "lost" is a proof.
+        Each test takes ``pairs_cost`` positions off ``node_limit`` (a probe's budget, charged
+        for its tests' time); a shorter search is no less sound. The kept closures asked of
+        the children left out: Yukon deal 1,073 without withdrawals lost at 539,262 positions
+        against 574,813 (7.5 and 7.7 s against 9.9 s, two runs side by side), 14 hard solves
+        in 100.9 and 98.6 s against 107.4 and 101.1 s (journal: "Children that broke a
+        build")."""
         pairs = self.pairs
         if not turned or pairs is None or self.nodes < self.pairs_after:
             return False
         self.pairs_chances += 1
         if self.pairs_lost * PAIRS_RATE < self.pairs_asked and self.pairs_chances % PAIRS_SAMPLE:
-            return False
+            return self._covered()
         self.pairs_asked += 1
         if self.pairs_cost and self.node_limit is not None:
             self.node_limit -= self.pairs_cost
@@ -630,9 +635,10 @@ class Search:
         return False
 
     def _covered(self) -> bool:
-        """A closure that ``pairs`` keeps covers the position just entered, reached by a
-        move that broke a build: a group lifted off a face-up card it does not build on, or a
-        card that is not a King out of its column, which it empties. Such a move cannot be
+        """A closure that ``pairs`` keeps covers the position just entered: asked of the
+        children where a card turned that ``_pairs_lost`` leaves out, and of those reached by
+        a move that broke a build: a group lifted off a face-up card it does not build on, or
+        a card that is not a King out of its column, which it empties. Such a move cannot be
         undone, so the child may have lost what its parent had even where no card turned (the
         only children ``_pairs_lost`` asks); a move that breaks no build can be undone, and
         its child has its parent's closure, so asking there would not pay. The full test
