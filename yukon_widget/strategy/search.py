@@ -14,12 +14,12 @@ proved lost and remembered), or proved lost by ``relaxation.doomed`` (sound: eac
 over-approximates what could ever happen; the start position, and past ``Search.deep``
 positions a child, may also be proved lost by ``relaxation.first_moves_lose``, sound
 alike, and, when ``Search.pairs`` is set, a child where a card turned or went home by
-``pairs.Pairs.lost``, whose docstring proves it, and a child reached by a move that breaks
-a build by ``pairs.Pairs.covered``, proved there alike). Claim C: for X in R and any legal move e,
-X + e is in R or lost, up to the order of columns and cells, which the key ignores. Then
-every position reachable from the start (which is in R) is in R or lost, since a position
-reachable from a lost one is lost; none in R is won and no won position is lost, so no line
-wins.
+``pairs.Pairs.lost``, whose docstring proves it, or by ``pairs.Pairs.covered``, proved there
+alike, which may also prove lost a child reached by a move that breaks a build). Claim C:
+for X in R and any legal move e, X + e is in R or lost, up to the order of columns and
+cells, which the key ignores. Then every position reachable from the start (which is in R)
+is in R or lost, since a position reachable from a lost one is lost; none in R is won and
+no won position is lost, so no line wins.
 
 C holds by induction on three things compared in turn: the *class* of e (sideways moves
 first, then withdrawals, then every other move), e's *place* in the order (its lowest card,
@@ -242,8 +242,9 @@ class Search:
         self.pairs_lost = 0  # of those, the ones it proved lost
         self.pairs_chances = 0  # children that could have been put to it
         self.pairs_cost = 0  # positions each test takes off ``node_limit`` (see ``_pairs_lost``)
-        # With ``pairs`` set, children reached by a move that breaks a build are asked the
-        # closures it keeps (see ``_covered``); False: not.
+        # With ``pairs`` set, children reached by a move that breaks a build, and those where
+        # a card turned that the rate rule leaves out, are asked the closures it keeps (see
+        # ``_covered``); False: not.
         self.covers = True
         self.covers_lost = 0  # children they proved lost
         self.max_positions = max_positions
