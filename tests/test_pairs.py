@@ -25,7 +25,7 @@ from yukon_widget import Game
 from yukon_widget.engine.board import Board
 from yukon_widget.strategy import compiled, solver
 from yukon_widget.strategy import search as pure_search
-from yukon_widget.strategy.pairs import WORD, WORDS, Facts, Pairs, facts_of
+from yukon_widget.strategy.pairs import WORD, WORDS, Facts, Pairs, facts_of, slots_of
 from yukon_widget.strategy.relaxation import doomed
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "winnability"
@@ -97,13 +97,16 @@ def test_facts_act_as_sets_of_fact_numbers(a, b, c):
     joined.join(y)
     assert _number(met) == _number(facts_of(sorted(sa & sb)))
     assert _number(joined) == _number(facts_of(sorted(sa | sb)))
+    common = Facts()
+    common.common(x, y, z)
+    assert _number(common) == _number(facts_of(sorted(sa & sb & sc)))
     dropped = facts_of(a)
     dropped.drop(y)
     assert _number(dropped) == _number(facts_of(sorted(sa - sb)))
     assert all(x.has(f) == (f in sa) for f in range(WORDS * WORD))
     assert x.numbers() == sorted(sa)
     rows = [Facts() for _ in range(WORDS * WORD)]
-    x.spread(rows, y)  # y put in the row of each fact of x
+    x.spread(slots_of(rows), y)  # y put in the row of each fact of x
     assert [g for g in range(WORDS * WORD) if _number(rows[g])] == (sorted(sa) if sb else [])
     assert all(_number(rows[g]) == _number(y) for g in sa)
 

@@ -150,6 +150,17 @@ class Facts:
         self.w5 = other.w5
         self.w6 = other.w6
 
+    def common(self, a: Facts, b: Facts, c: Facts) -> None:
+        """Become the facts ``a``, ``b`` and ``c`` all hold (one call where a closure's every
+        action tried would make three)."""
+        self.w0 = a.w0 & b.w0 & c.w0
+        self.w1 = a.w1 & b.w1 & c.w1
+        self.w2 = a.w2 & b.w2 & c.w2
+        self.w3 = a.w3 & b.w3 & c.w3
+        self.w4 = a.w4 & b.w4 & c.w4
+        self.w5 = a.w5 & b.w5 & c.w5
+        self.w6 = a.w6 & b.w6 & c.w6
+
     def meet(self, other: Facts) -> None:
         """Keep only the facts ``other`` holds too."""
         self.w0 &= other.w0
@@ -276,29 +287,61 @@ class Facts:
         more.w6 |= m6
         return True
 
-    def spread(self, rows: list[Facts], facts: Facts) -> None:
-        """Put ``facts`` in the row of each fact in ``self`` (rows kept symmetric)."""
-        _spread(self.w0, 0, rows, facts)
-        _spread(self.w1, WORD, rows, facts)
-        _spread(self.w2, 2 * WORD, rows, facts)
-        _spread(self.w3, 3 * WORD, rows, facts)
-        _spread(self.w4, 4 * WORD, rows, facts)
-        _spread(self.w5, 5 * WORD, rows, facts)
-        _spread(self.w6, 6 * WORD, rows, facts)
+    def spread(self, slots: list[list[Facts]], facts: Facts) -> None:
+        """Put ``facts`` in the row of each fact in ``self`` (rows kept symmetric); ``slots``
+        are the rows by word and bit, as ``slots_of`` lays them out."""
+        if self.w0:
+            _spread(self.w0, slots[0], facts)
+        if self.w1:
+            _spread(self.w1, slots[1], facts)
+        if self.w2:
+            _spread(self.w2, slots[2], facts)
+        if self.w3:
+            _spread(self.w3, slots[3], facts)
+        if self.w4:
+            _spread(self.w4, slots[4], facts)
+        if self.w5:
+            _spread(self.w5, slots[5], facts)
+        if self.w6:
+            _spread(self.w6, slots[6], facts)
 
 
-def _spread(word: i64, base: int, rows: list[Facts], facts: Facts) -> None:
-    """``Facts.spread`` for one word, whose first fact is ``base``: a bit at a time, its
-    number read off its value modulo 67 (the powers of two below 2**64 leave distinct
-    remainders)."""
+def _spread(word: i64, slot: list[Facts], facts: Facts) -> None:
+    """``Facts.spread`` for one word: a bit at a time, its row read off the bit's value
+    modulo 67 (the powers of two below 2**64 leave distinct remainders, ``slots_of``), and
+    ``facts`` joined into it word by word, read once."""
+    f0, f1, f2, f3 = facts.w0, facts.w1, facts.w2, facts.w3
+    f4, f5, f6 = facts.w4, facts.w5, facts.w6
     while word:
         low = word & -word
-        rows[base + _BIT_AT[low % 67]].join(facts)
+        row = slot[low % 67]
+        row.w0 |= f0
+        row.w1 |= f1
+        row.w2 |= f2
+        row.w3 |= f3
+        row.w4 |= f4
+        row.w5 |= f5
+        row.w6 |= f6
         word ^= low
 
 
+def slots_of(rows: list[Facts]) -> list[list[Facts]]:
+    """``rows`` laid out for ``Facts.spread``: for each word, 67 places, the row of the fact
+    whose bit leaves remainder r modulo 67 at place r (a spare set where no fact does)."""
+    spare = Facts()
+    slots: list[list[Facts]] = []
+    for w in range(WORDS):
+        slot = [spare] * 67
+        for j in range(WORD):
+            if w * WORD + j < len(rows):
+                slot[(1 << j) % 67] = rows[w * WORD + j]
+        slots.append(slot)
+    return slots
+
+
 def _numbers(word: i64, base: int, out: list[int]) -> None:
-    """``Facts.numbers`` for one word, whose first fact is ``base`` (as ``_spread``)."""
+    """``Facts.numbers`` for one word, whose first fact is ``base``: a bit at a time, its
+    number read off its value modulo 67 (``_bits_at``)."""
     while word:
         low = word & -word
         out.append(base + _BIT_AT[low % 67])
@@ -376,6 +419,7 @@ class Pairs:
         self.goal = facts_of([self.done + s for s in range(4)])
         # The working closure: a row per fact, emptied at each test, that actions point into.
         self.rows = [Facts() for _ in range(n)]
+        self.slots = slots_of(self.rows)  # the same rows, for ``Facts.spread``
         self.full = facts_of(list(range(n)))
         self.actions: list[Action] = []
         for x in range(52):
@@ -473,7 +517,7 @@ class Pairs:
         empty list, as soon as every pair of them is. Rounds of the two rules, each round
         trying only the actions with a need whose row grew in the round before (rows grow
         as actions are tried, so one that grew after an action was tried counts next round)."""
-        rows = self.rows
+        rows, slots = self.rows, self.slots
         empty = Facts()
         for row in rows:
             row.copy(empty)
@@ -498,9 +542,7 @@ class Pairs:
                 needed = action.need_set
                 if not first and not needed.meets(grew):
                     continue
-                both.copy(action.row0)
-                both.meet(action.row1)
-                both.meet(action.row2)
+                both.common(action.row0, action.row1, action.row2)
                 if not both.covers(needed):
                     continue  # some two needs are not reachable together (yet)
                 new.made(both, action.end_set, action.make_set)
@@ -513,7 +555,7 @@ class Pairs:
                     # so each fact it makes joins row g ({f, g} is reachable for each such f:
                     # g is in ``new``).
                     grown.join(more)
-                    more.spread(rows, action.make_set)
+                    more.spread(slots, action.make_set)
                     # The row of a done fact grew (it was made, or joined one made): every
                     # pair of them may be reachable now, and the test is over.
                     if (more.meets(goal) or action.make_set.meets(goal)) and self._reached(rows):
@@ -532,15 +574,13 @@ class Pairs:
         """The last open test's trail (module docstring), each action tried once in order on
         ``rows`` as a round of ``closure`` tries it; whether that reaches every pair of done
         facts. The actions that grew a row here are put in ``trail``, the new test's own."""
-        goal = self.goal
+        goal, slots = self.goal, self.slots
         empty = Facts()
         both = Facts()
         new = Facts()
         more = Facts()
         for action in self.trail:
-            both.copy(action.row0)
-            both.meet(action.row1)
-            both.meet(action.row2)
+            both.common(action.row0, action.row1, action.row2)
             if not both.covers(action.need_set):
                 continue
             new.made(both, action.end_set, action.make_set)
@@ -548,7 +588,7 @@ class Pairs:
                 rows[f].grow(new, more)
             if not more.empty():
                 trail.append(action)
-                more.spread(rows, action.make_set)
+                more.spread(slots, action.make_set)
                 if (more.meets(goal) or action.make_set.meets(goal)) and self._reached(rows):
                     return True
                 more.copy(empty)
