@@ -2,8 +2,9 @@
 
 Checked against the independent rules model (``rulebook.py``) on random late-game positions,
 against the winnability table's won deals (their starts, the hardest ones first, and positions
-along their winning lines), and against itself: the pure and compiled cores agree, and it
-proves deals lost at their start that pairs of facts cannot (else it would be idle).
+along their winning lines), and against itself: the pure and compiled cores agree, its rows
+laid out by bit reach the closure that putting triples in one by one reaches, and it proves
+deals lost at their start that pairs of facts cannot (else it would be idle).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from rulebook import random_position, search
 from yukon_widget import Game
 from yukon_widget.strategy import compiled, solver
 from yukon_widget.strategy import search as pure_search
-from yukon_widget.strategy.pairs import Pairs
+from yukon_widget.strategy.pairs import Facts, Pairs, facts_of
 from yukon_widget.strategy.triples import Triples
 
 TABLE = Path(__file__).resolve().parent.parent / "data" / "winnability"
@@ -112,6 +113,39 @@ def test_the_pure_and_compiled_cores_agree():
         built = core.Triples(core.Pairs(board))
         assert pure.lost(game.board) == built.lost(board)
         assert pure.rounds == built.rounds
+
+
+class _OneByOne(Triples):
+    """``Triples`` putting a new triple's third facts in their rows one at a time, as the
+    definition reads (the module docstring), where ``Triples._grow`` spreads them a word at a
+    time through rows laid out by bit."""
+
+    def _grow(self, f: int, g: int, facts: Facts) -> bool:
+        rows, n = self.rows, self.n
+        new = facts_of([h for h in facts.numbers() if not rows[f * n + g].has(h)])
+        for h in new.numbers():
+            self._put(f, g, h)
+        return not new.empty()
+
+
+def _sets(triples: Triples) -> list[list[int]]:
+    return [row.numbers() for row in triples.sets]
+
+
+def test_the_rows_by_bit_reach_the_closure_triple_by_triple():
+    """The least closed set, every triple of it, is the one that putting each new triple
+    in its three rows one by one reaches (two positions along random lines, of a deal lost
+    without withdrawals and one with them, each proved lost at its fixpoint)."""
+    for seed, withdrawals, steps in ((698, False, 30), (774, True, 10)):
+        game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+        rng = random.Random(3)
+        for _ in range(steps):
+            game.play(rng.choice(game.legal_moves()))
+        model = Pairs(game.board)
+        spread, plain = Triples(model), _OneByOne(model)
+        assert spread.lost(game.board) and plain.lost(game.board)
+        assert spread.rounds == plain.rounds
+        assert _sets(spread) == _sets(plain)
 
 
 def test_the_solve_asks_triples_of_the_start(monkeypatch):
