@@ -62,7 +62,15 @@ from ..engine.game import Game
 from ..engine.move import Move
 from . import compiled, lines
 
-DEFAULT_MAX_POSITIONS = 3_000_000
+DEFAULT_MAX_POSITIONS = 8_000_000
+"""Positions the main search's transposition table holds before it is cleared. Once cleared,
+the search soon re-searches most of what it had searched, so a minute's solve should never
+clear it: the faster core reaches 4 to 7 million positions a minute (main search, probes and
+beams), where the table of 3,000,000 it had was cleared on the slowest deals. Yukon 711
+without withdrawals: lost at 4,266,092 positions in 54.9 CPU s (maximum resident memory
+539 MB) against 7,402,068 in 97.8 s (599 MB) with the table cleared at 3,000,000
+(docs/solver-journal.md: "A table a minute fills"). About 120 bytes a position: a table of
+8,000,000 takes about a gigabyte."""
 PROBE_NODES = 2_000  # a probe's node cap is this times the Luby sequence's term
 MAIN_SHARES = ((0, 1 / 2), (200_000, 2.0), (600_000, 3.0), (2_000_000, 9.0))
 """Positions the main search gets per position given to the probe after it, from so many
