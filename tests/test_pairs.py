@@ -150,16 +150,19 @@ def _random_walk(game: Game, rng: random.Random, steps: int) -> Iterator[None]:
 
 
 def test_closures_kept_say_only_what_a_fresh_model_says():
-    """Along a lost deal's first positions, the model that keeps closures (asked in turn, as a
-    search asks it) and a fresh model for each position give the same verdicts."""
-    game = Game("yukon", seed=698, foundation_withdrawal=False)
-    kept = Pairs(game.board)
+    """Along four lines from a lost deal's start, the model that keeps closures, merged where
+    they can be (asked in turn, as a search asks it, and lines from one start part ways as a
+    search's branches do), and a fresh model for each position give the same verdicts."""
+    kept = Pairs(Game("yukon", seed=698, foundation_withdrawal=False).board)
     verdicts = []
-    for _ in _random_walk(game, random.Random(7), 40):
-        verdicts.append(kept.lost(game.board))
-        assert verdicts[-1] == fresh_lost(game)
+    for line in range(4):
+        game = Game("yukon", seed=698, foundation_withdrawal=False)
+        for _ in _random_walk(game, random.Random(line), 15):
+            verdicts.append(kept.lost(game.board))
+            assert verdicts[-1] == fresh_lost(game)
     assert any(verdicts)
     assert kept.closures
+    assert kept.merges > 0  # some proofs were merged into a closure kept, and said no more
 
 
 def test_the_trail_of_the_last_open_test_changes_no_verdict():
@@ -179,6 +182,67 @@ def test_the_trail_of_the_last_open_test_changes_no_verdict():
         assert plain.replayed == 0
     assert any(verdicts) and not all(verdicts)
     assert replayed > 0
+
+
+def _least_closed(model: Pairs, rows: list[int]) -> list[int]:
+    """The least set of pairs that holds ``rows`` (row f holding g, as bit g of an integer,
+    when {f, g} is in) and is closed under the module docstring's two rules, by their
+    definition: every action tried again until none adds a pair. Plain Python integers, none
+    of the model's sets or rounds."""
+    rows = list(rows)
+    actions = [(a.needs, a.makes, _number(a.end_set)) for a in model.actions]
+    changed = True
+    while changed:
+        changed = False
+        for needs, makes, ends in actions:
+            if any(not rows[r] >> s & 1 for r in needs for s in needs):
+                continue  # two needs never hold together (yet)
+            both = -1
+            for r in needs:
+                both &= rows[r]
+            new = (both & ~ends) | sum(1 << f for f in makes)
+            for f in makes:
+                added = new & ~rows[f]
+                if added:
+                    changed = True
+                    rows[f] |= added
+                    for g in range(model.n):
+                        if added >> g & 1:
+                            rows[g] |= 1 << f
+    return rows
+
+
+def test_a_merge_is_the_least_closed_set_holding_both_closures():
+    """Closures of lost positions along two random lines from each of two starts (Yukon 698
+    without withdrawals, 565 with), merged in pairs, from one line and across the two: a merge
+    is the least closed set holding both (the definition, computed again with Python
+    integers), and it is empty exactly where that set holds every pair of done facts. Some
+    merges keep a proof and some do not (565's lines part ways), so both paths are taken."""
+    outcomes = []
+    for seed, withdrawals in ((698, False), (565, True)):
+        model = Pairs(Game("yukon", seed=seed, foundation_withdrawal=withdrawals).board)
+        lines = []
+        for line in range(2):
+            game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+            closures = []
+            for _ in _random_walk(game, random.Random(seed * 10 + line), 60):
+                facts = model.facts(game.board)
+                rows = model.closure(facts, facts_of(facts))
+                if rows:
+                    closures.append(rows)
+            assert len(closures) >= 4
+            lines.append(closures)
+        one, other = lines
+        done = [model.done + s for s in range(4)]
+        for a, b in [*zip(one[:3], one[2:5]), *((one[0], b) for b in other[:3])]:
+            merged = model.merge(a, b)
+            least = _least_closed(model, [_number(x) | _number(y) for x, y in zip(a, b)])
+            goal = all(least[d] >> e & 1 for d in done for e in done)
+            assert bool(merged) == (not goal)
+            if merged:
+                assert [_number(row) for row in merged] == least
+            outcomes.append(bool(merged))
+    assert any(outcomes) and not all(outcomes), outcomes
 
 
 def test_the_model_refuses_two_decks_and_free_cells():
