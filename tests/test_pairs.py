@@ -394,3 +394,43 @@ def test_the_solve_asks_pairs_of_its_start(monkeypatch):
     monkeypatch.setattr(solver, "SOLVE_PAIRS_AFTER", None)
     result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
     assert result.status == "unknown"
+
+
+def _search_sampling_open(core, seed: int, sample: int) -> tuple[str, int, int, int, int]:
+    game = Game("yukon", seed=seed, foundation_withdrawal=False)
+    search = core.Search(game, None, None, 200_000)
+    search.wide, search.deep = solver.WIDE_AFTER, solver.DEEP_AFTER
+    search.node_limit = 200_000
+    search.pairs = core.Pairs(search.board)
+    search.open_sample = sample
+    status = search.finish()
+    return status, search.nodes, search.pairs_asked, search.pairs_lost, search.pairs.owned
+
+
+def test_after_an_open_closure_only_some_children_get_their_own():
+    """Yukon deal 299 without withdrawals, pairs from the start: with ``open_sample`` 4, after
+    a closure of a child's own came out open, three uncovered children in four go on without
+    one. The verdict stands (leaving a test out proves nothing), fewer closures are computed,
+    and the pure and compiled cores search alike."""
+    every = _search_sampling_open(pure_search, 299, 1)
+    some = _search_sampling_open(pure_search, 299, 4)
+    assert every[0] == some[0] == "lost"
+    assert 0 < some[4] < every[4]
+    if os.environ.get("YUKON_WIDGET_PURE", "0") == "0" and compiled.core() is not pure_search:
+        assert _search_sampling_open(compiled.core(), 299, 4) == some
+
+
+def test_a_test_without_its_own_closure_asks_only_the_kept_ones():
+    """``Pairs.lost(board, own=False)`` computes no closure: its verdict is ``covered``'s."""
+    game = Game("yukon", seed=698, foundation_withdrawal=False)
+    model = Pairs(game.board)
+    assert not model.lost(game.board, own=False) and model.owned == 0
+    kept = []
+    for _ in _random_walk(game, random.Random(698), 40):
+        owned = model.owned
+        kept.append(model.lost(game.board, own=False))
+        assert kept[-1] == model.covered(game.board)
+        assert model.owned == owned
+        model.lost(game.board)
+        assert model.owned == owned + 1 or model.covered(game.board)
+    assert any(kept)  # the kept closures proved some positions lost on their own

@@ -468,6 +468,7 @@ class Pairs:
         self.replay = True  # tests start with the trail (False: the same verdicts, more work)
         self.replayed = 0  # tests the trail alone answered
         self.merges = 0  # proofs whose closures were merged into a kept one
+        self.owned = 0  # tests that computed a closure of their own (``lost``)
 
     def _action(self, needs: list[int], makes: list[int], ends: list[int]) -> None:
         ends = [f for f in ends if f not in makes]
@@ -498,13 +499,19 @@ class Pairs:
             out.append(self.done + suit if height == 13 else self.next + suit * 13 + height)
         return out
 
-    def lost(self, board: Board) -> bool:
-        """No line of play wins from ``board``: a closure kept covers it, or its own shows
-        that the four suits are never all complete (module docstring)."""
+    def lost(self, board: Board, own: bool = True) -> bool:
+        """No line of play wins from ``board``: a closure kept covers it, or (``own``) its own
+        shows that the four suits are never all complete (module docstring). ``own`` False
+        asks only the kept closures, as ``covered`` does; ``owned`` counts the closures of
+        their own that tests computed, so a caller can tell a kept closure's verdict from
+        its own."""
         facts = self.facts(board)
         held = facts_of(facts)
         if self._covers(facts, held):
             return True
+        if not own:
+            return False
+        self.owned += 1
         rows = self.closure(facts, held)
         if not rows:
             return False
