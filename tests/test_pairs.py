@@ -409,9 +409,9 @@ def _search_sampling_open(core, seed: int, sample: int) -> tuple[str, int, int, 
 
 def test_after_an_open_closure_only_some_children_get_their_own():
     """Yukon deal 299 without withdrawals, pairs from the start: with ``open_sample`` 4, after
-    a closure of a child's own came out open, three uncovered children in four go on without
-    one. The verdict stands (leaving a test out proves nothing), fewer closures are computed,
-    and the pure and compiled cores search alike."""
+    a closure of a child's own came out open, three children asked in four are asked only the
+    kept closures. The verdict stands (leaving a test out proves nothing), fewer closures are
+    computed, and the pure and compiled cores search alike."""
     every = _search_sampling_open(pure_search, 299, 1)
     some = _search_sampling_open(pure_search, 299, 4)
     assert every[0] == some[0] == "lost"

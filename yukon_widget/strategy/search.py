@@ -242,10 +242,11 @@ class Search:
         self.pairs_lost = 0  # of those, the ones it proved lost
         self.pairs_chances = 0  # children that could have been put to it
         self.pairs_cost = 0  # positions each test takes off ``node_limit`` (see ``_pairs_lost``)
-        # After a closure of a child's own came out open, the children that no kept closure
-        # covers get one of their own one time in ``open_sample`` until one proves a child
-        # lost (see ``_pairs_lost``); 1: every time. Whether the last closure of a child's own
-        # proved it lost, and the children since an open one.
+        # After a closure of a child's own came out open, only one child asked in
+        # ``open_sample`` may get one of its own (the others are asked the kept closures),
+        # until one proves a child lost (see ``_pairs_lost``); 1: every child. Whether the
+        # last closure of a child's own proved it lost, and the children asked since an open
+        # one.
         self.open_sample = 1
         self.pairs_proving = True
         self.pairs_waits = 0
@@ -630,19 +631,19 @@ class Search:
         build").
 
         Proofs by a closure of the child's own come in runs: in the exhaustive search of Yukon
-        deal 75 with withdrawals (its first 3,000,000 positions), a closure computed right
-        after one that came out open proved its child lost 391 times in 35,991, and right
-        after a proof 267 times in 658; deal 980 without withdrawals, 318 in 22,089 and 158
-        in 475. Most of a closure's cost is in the open ones, which run until every pair of
-        done facts is reachable. So after an open closure, a child no kept closure covers
-        gets a closure of its own only one time in ``open_sample`` (the others are left to
-        the search, which is sound: a test left out proves nothing), until one proves a child
-        lost. The rate rule counts only the children whose test was asked in full (covered,
-        or given a closure of their own). The exhaustive search alone, pairs from the start:
-        deal 75 with withdrawals lost at 7,369,027 positions with 25,706 closures of their
-        own (``open_sample`` 4), against 7,304,068 with 98,085 (1); with 8, 7,450,331
-        positions and 13,711 closures in 103.6 CPU s against 129.8 s for 1, side by side
-        (journal: "Closures after an open one")."""
+        deal 75 with withdrawals (its first 3,000,000 positions), a closure computed right after
+        one that came out open proved its child lost 391 times in 35,991, and right after a
+        proof 267 times in 658; deal 980 without withdrawals, 318 in 22,089 and 158 in 475. Most
+        of a closure's cost is in the open ones, which run until every pair of done facts is
+        reachable. So after an open closure, only one child asked in ``open_sample`` may get a
+        closure of its own where no kept closure covers it (the others are asked only the kept
+        closures, and what they leave is left to the search, which is sound: a test left out
+        proves nothing), until one proves a child lost. The rate rule counts only the children
+        whose test was asked in full (covered, or given a closure of their own). The exhaustive
+        search alone, pairs from the start: deal 75 with withdrawals lost at 7,369,027 positions
+        with 25,706 closures of their own (``open_sample`` 4), against 7,304,068 with 98,085
+        (1); with 8, 7,450,331 positions and 13,711 closures in 103.6 CPU s against 129.8 s for
+        1, side by side (journal: "Closures after an open one")."""
         pairs = self.pairs
         if not turned or pairs is None or self.nodes < self.pairs_after:
             return False

@@ -212,8 +212,9 @@ win"); with the kept closures asked of more children (``search.Search._covered``
 against 236,417; with proofs merged into kept closures (``pairs``), at 161,701 against
 211,999."""
 OPEN_SAMPLE = 4
-"""After a pairs test whose closure of the child's own came out open, the main search gives one
-only to one child in so many that no kept closure covers, until one proves a child lost
+"""After a pairs test whose closure of the child's own came out open, the main search lets only
+one child asked in so many have one of its own (every child is asked the kept closures), until
+one proves a child lost
 (``search.Search.open_sample``, whose ``_pairs_lost`` says why that pays). Eight hard Yukon
 deals (774, 565, 237, 645 and 514 with withdrawals, 166 too, 565 and 1,073 without), the
 default solve, one build side by side: 113.8 CPU s in all with 4 against 131.9 s asking every
