@@ -202,3 +202,94 @@ def test_probes_stop_where_the_start_is_lost_without_withdrawals(monkeypatch):
     monkeypatch.setattr(solver, "PLAIN_LOST_STOPS_PROBES", False)
     result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
     assert result.status == "unknown"
+
+
+def _core_board(core, game: Game):
+    return core.Search(game, None, None, 1).board  # that core's board of the position
+
+
+def test_a_kept_closure_covers_what_its_proof_reaches_and_no_win():
+    """A closure kept from a proof covers every position reachable from the proved one (each
+    asked afresh is lost too), and no position of a winning line: Yukon deal 1 with withdrawals
+    (won), played at random from its start until triples prove a position lost."""
+    core = compiled.core()
+    won = _won("yukon")
+    seed = min(won)
+    game = Game("yukon", seed=seed, foundation_withdrawal=True)
+    triples = core.Triples(core.Pairs(_core_board(core, game)))
+    rng = random.Random(5)
+    lost = game.copy()
+    for _ in range(200):
+        if triples.lost(_core_board(core, lost), None, True):
+            break
+        lost.play(rng.choice(lost.legal_moves()))
+    assert len(triples.closures) == 1  # a proof was found, and its closure kept
+    reached = 0
+    for walk in range(4):
+        pos = lost.copy()
+        for _ in range(25):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.play(rng.choice(moves))
+            board = _core_board(core, pos)
+            assert triples.covered(board), (walk, pos.history)
+            reached += 1
+        fresh = core.Triples(core.Pairs(_core_board(core, game)))
+        assert fresh.lost(_core_board(core, pos)) and not fresh.closures
+    assert reached >= 50
+    line = game.copy()
+    for move in won[seed][1]:
+        assert not triples.covered(_core_board(core, line)), move
+        line.play(move)
+    assert line.is_won
+
+
+def _searched(core, game: Game, age: int | None, node_limit: int):
+    search = core.Search(game, None, node_limit, 10**9)
+    search.wide, search.deep = solver.WIDE_AFTER, solver.DEEP_AFTER
+    search.pairs = core.Pairs(search.board)
+    search.open_sample = solver.OPEN_SAMPLE
+    if age is not None:
+        search.triples = core.Triples(search.pairs)
+        search.triples_age = age
+    return search, search.finish()
+
+
+def test_the_search_leaves_what_triples_prove_and_drops_what_they_cover():
+    """Yukon deal 565 without withdrawals, the exhaustive search with pairs from the start:
+    lost at 252,160 positions; asking triples every 5,000 positions (``Search._triples_ask``),
+    at 76,284, with positions left by a proof and children their closures cover."""
+    core = compiled.core()
+    game = Game("yukon", seed=565, foundation_withdrawal=False)
+    plain, verdict = _searched(core, game, None, 1_000_000)
+    assert verdict == "lost"
+    asked, verdict = _searched(core, game, 5_000, 1_000_000)
+    assert verdict == "lost"
+    assert asked.triples_lost and asked.triples_covers
+    assert asked.nodes < plain.nodes // 2
+
+
+def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores():
+    """The same search, to the same node limit, in both cores: the same positions, tests and
+    proofs (the pure core is slow, so a short search asking often)."""
+    if os.environ.get("YUKON_WIDGET_PURE", "0") != "0" or compiled.core() is pure_search:
+        pytest.skip("the compiled core is not built here")
+    game = Game("yukon", seed=565, foundation_withdrawal=False)
+    counts = []
+    for core in (pure_search, compiled.core()):
+        search, verdict = _searched(core, game, 3_000, 24_000)
+        counts.append(
+            (
+                verdict,
+                search.nodes,
+                len(search.seen),
+                search.triples_asked,
+                search.triples_lost,
+                search.triples_covers,
+                search.pairs_asked,
+                search.pairs_lost,
+            )
+        )
+    assert counts[0] == counts[1]
+    assert counts[0][4] > 0  # a proof inside the search to agree on

@@ -15,11 +15,16 @@ over-approximates what could ever happen; the start position, and past ``Search.
 positions a child, may also be proved lost by ``relaxation.first_moves_lose``, sound
 alike, and, when ``Search.pairs`` is set, a child where a card turned or went home by
 ``pairs.Pairs.lost``, whose docstring proves it, or by ``pairs.Pairs.covered``, proved there
-alike, which may also prove lost a child reached by a move that breaks a build). Claim C:
-for X in R and any legal move e, X + e is in R or lost, up to the order of columns and
-cells, which the key ignores. Then every position reachable from the start (which is in R)
-is in R or lost, since a position reachable from a lost one is lost; none in R is won and
-no won position is lost, so no line wins.
+alike, which may also prove lost a child reached by a move that breaks a build; and, when
+``Search.triples`` is set, a child reached by a move that is not sideways by
+``triples.Triples.covered``, whose class docstring proves it). Claim C: for X in R and any
+legal move e, X + e is in R or lost, up to the order of columns and cells, which the key
+ignores. Then every position reachable from the start (which is in R) is in R or lost,
+since a position reachable from a lost one is lost; none in R is won and no won position is
+lost, so no line wins. (A position ``Search._triples_ask`` proves lost is left with moves
+untried, and so are the positions after it on the path: every position reachable from it is lost,
+so C holds at each of them, and the argument below is needed only for positions not
+reachable from a lost one.)
 
 C holds by induction on three things compared in turn: the *class* of e (sideways moves
 first, then withdrawals, then every other move), e's *place* in the order (its lowest card,
@@ -80,7 +85,7 @@ from .crossings import Crossings
 from .pairs import Pairs
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
-from .triples import Triples  # noqa: F401  (core.Triples: the solver asks it of a start)
+from .triples import Triples
 
 # A move's place in the order rule's order (see ``_dfs``): its lowest card times ORDER plus
 # what it lands on, a card, or ONTO_EMPTY (an empty column) or ONTO_CELL (a free cell).
@@ -107,7 +112,7 @@ class _Frame:
     entered it. A class rather than a list so that the compiled build reads each field
     directly, with its type."""
 
-    __slots__ = ("moves", "next", "opened", "played", "safe", "side")
+    __slots__ = ("asked", "at", "born", "moves", "next", "opened", "played", "safe", "side")
 
     def __init__(
         self,
@@ -129,6 +134,11 @@ class _Frame:
         # sideways or not, from, to, its place, its lowest card's row between columns or -1,
         # whether it turned a card.
         self.opened = opened
+        # ``Search.nodes`` when it was entered, the length of ``Search.line`` to it, and
+        # whether triples of facts were asked of it (see ``Search._triples_ask``).
+        self.born = 0
+        self.at = 0
+        self.asked = False
 
 
 def luby(k: int) -> int:
@@ -255,6 +265,18 @@ class Search:
         # ``_covered``); False: not.
         self.covers = True
         self.covers_lost = 0  # children they proved lost
+        # Triples of facts (``triples``): when set (a model of this search's start), asked
+        # every ``triples_age`` positions of the deepest position on the path whose subtree
+        # has taken that many, and their kept closures asked of the children reached by a
+        # move that is not sideways (see ``_triples_ask``). Off unless set.
+        self.triples: Triples | None = None
+        self.triples_age = 1 << 62
+        self.triples_next = 0
+        self.triples_asked = 0  # positions put to them
+        self.triples_lost = 0  # of those, the ones they proved lost
+        self.triples_covers = 0  # children their kept closures proved lost
+        # The start as it was given (before its forced moves): ``line`` leads from it.
+        self.origin = board.copy()
         self.max_positions = max_positions
         self.nodes = 0
         self.seen: set[bytes] = set()
@@ -690,6 +712,42 @@ class Search:
             return True
         return False
 
+    def _triples_ask(self, stack: list[_Frame]) -> None:
+        """Ask triples of facts of the deepest position on the path not asked yet whose subtree
+        has taken ``triples_age`` positions, keeping the closure of a proof; proved lost, the
+        search leaves it (its remaining moves are not tried).
+
+        Why it pays. On the deals that take millions of positions, most of them lie in
+        regions that pairs of facts cannot prove lost (their closures reach the goal), but
+        triples often can, from some position inside; and the kept closure then covers every
+        position reachable from it, which the children's checks in ``_dfs`` drop. Asking
+        every position would cost a tenth of a second each; a subtree that has taken
+        ``triples_age`` positions is one where a proof saves much. A position whose test
+        fails has no ancestor triples can prove (an ancestor's closure holds its closure,
+        which reaches the goal), so the search asks no frame above one asked.
+
+        Why leaving it is sound: the position is lost (``triples``' docstring), and so is
+        every position reachable from it, so the claim C of the module docstring holds at
+        each position of its subtree, for every move, whether tried or not."""
+        triples = self.triples
+        assert triples is not None
+        for j in range(len(stack) - 1, -1, -1):
+            frame = stack[j]
+            if frame.asked:
+                return
+            if self.nodes - frame.born < self.triples_age:
+                continue
+            frame.asked = True
+            board = self.origin.copy()
+            for move in self.line[: frame.at]:
+                board.apply(move)
+            self.triples_asked += 1
+            if triples.lost(board, self.deadline, True):
+                self.triples_lost += 1
+                for left in stack[j:]:
+                    left.next = len(left.moves)
+            return
+
     def _dfs(self) -> Generator[None, None, bool]:
         """Depth-first search with an explicit stack (lines can be thousands of moves deep).
 
@@ -788,9 +846,14 @@ class Search:
         cells = self.cells
         cell0 = nt + nf
         stack = [_Frame(moves, None, _NO_CARDS, None)]
+        stack[0].born = self.nodes
+        stack[0].at = len(line)
         while stack:
             if self.nodes >= self.pause:
                 yield
+            if self.triples is not None and self.nodes >= self.triples_next:
+                self.triples_next = self.nodes + self.triples_age
+                self._triples_ask(stack)
             frame = stack[-1]
             played = frame.played
             if played is not None:
@@ -975,6 +1038,13 @@ class Search:
                     # Proved lost: remember it, so a transposition skips the relaxation.
                     if len(seen) < self.max_positions:
                         seen.add(key)
+                elif new is None and self.triples is not None and self.triples.covered(board):
+                    # A kept closure of triples covers it: lost (``_triples_ask``). A child of
+                    # a sideways move, which can be undone, has its parent's closure: not
+                    # asked (a test left out proves nothing).
+                    self.triples_covers += 1
+                    if len(seen) < self.max_positions:
+                        seen.add(key)
                 else:
                     line.append(move)
                     line.extend(m for m, _, _ in forced)
@@ -1025,6 +1095,9 @@ class Search:
                             stack.append(
                                 _Frame(child, new, safety.safe_cards(tuple(found)), opened)
                             )
+                        top = stack[-1]
+                        top.born = self.nodes
+                        top.at = len(line)
                         break
                     del line[len(line) - 1 - len(forced) :]
                 for m, mk, mf in reversed(forced):

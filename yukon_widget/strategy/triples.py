@@ -8,7 +8,9 @@ argument: it proves Yukon deals 319, 552 and 556 without withdrawals and 319 and
 them lost at their start, where pairs proves nothing there and the exhaustive search had
 not decided them after tens of millions of positions (docs/solver-journal.md: "Triples of
 facts"). A test costs what hundreds of pairs tests cost, so it is asked rarely: of a deal's
-start, where a proof ends the whole search.
+start, where a proof ends the whole search, and inside a long search every so many positions
+(``search.Search._triples_ask``), where a proof's closure, kept, covers what the search would
+otherwise go on to search (``Triples``' docstring).
 
 The triples. A triple {f, g, h} (a multiset: with f = g it is the pair {g, h}, with f = g = h
 the fact alone) is *reachable* when it holds in the position asked about, or some action a
@@ -44,14 +46,30 @@ in (not proved).
 from __future__ import annotations
 
 import time
+from typing import Final
 
 from ..engine.board import Board
 from .pairs import Facts, Pairs, facts_of, slots_of
 
+KEPT: Final = 32
+"""How many closures of proofs ``Triples.lost(..., keep=True)`` keeps for ``covered``, the one
+that last covered a position first. A closure is a few megabytes (a set per pair of facts)."""
+
 
 class Triples:
     """h³ over a ``Pairs`` model of a search's start: ``lost(position)`` asks it of any position
-    of that search (see the module docstring)."""
+    of that search (see the module docstring), and ``covered(position)`` asks the closures of
+    the proofs it was told to keep.
+
+    Kept closures. A kept closure C is the least closed set of a position proved lost, so it
+    is closed under the rule and lacks a triple of done facts. If every triple of facts true in
+    another position Q lies in C, the least closed set holding Q's triples lies inside C (it
+    is the least closed set holding them, and C is one), so it lacks that triple too: Q is lost.
+    Every position reachable from a position proved lost is covered by its closure (its
+    triples are reachable ones), so a search that proves one position of a region lost can
+    drop the rest of that region at the cost of a few thousand operations on bit sets a
+    position, where a closure costs a tenth of a second (``pairs`` keeps its closures the same
+    way)."""
 
     def __init__(self, model: Pairs) -> None:
         self.model = model
@@ -76,12 +94,67 @@ class Triples:
         self.new = Facts()  # ``_grow``'s working set
         self.done = [model.done + s for s in range(4)]
         self.rounds = 0  # rounds of the last test, for the record
+        # index[f * n + g]: the number of the set of {f, g} in ``sets`` (and in a kept closure).
+        index = [0] * (n * n)
+        k = 0
+        for f in range(n):
+            for g in range(f, n):
+                index[f * n + g] = index[g * n + f] = k
+                k += 1
+        self.index = index
+        self.closures: list[list[Facts]] = []  # kept, the last used last
+        self.covers_found = 0  # positions ``covered`` said were lost
 
-    def lost(self, board: Board, deadline: float | None = None) -> bool:
+    def lost(self, board: Board, deadline: float | None = None, keep: bool = False) -> bool:
         """No line of play wins from ``board``: some triple of the done facts is not reachable
         (module docstring). False (nothing proved) if ``deadline`` (``time.perf_counter``)
-        passes first."""
-        return self.closed(self.model.facts(board), deadline)
+        passes first. With ``keep``, a proof's closure is kept for ``covered`` (class
+        docstring), the oldest dropped past ``KEPT``."""
+        if not self.closed(self.model.facts(board), deadline):
+            return False
+        if keep:
+            kept: list[Facts] = []
+            for row in self.sets:
+                copy = Facts()
+                copy.copy(row)
+                kept.append(copy)
+            self.closures.append(kept)
+            if len(self.closures) > KEPT:
+                del self.closures[0]
+        return True
+
+    def covered(self, board: Board) -> bool:
+        """A kept closure holds every triple of ``board``'s facts, so no line of play wins
+        from it (class docstring); that closure moves to the front. Each closure is asked
+        first of the pairs (the sets of {f, f}), which rule most closures out at once."""
+        closures = self.closures
+        if not closures:
+            return False
+        facts = self.model.facts(board)
+        held = facts_of(facts)
+        n, index = self.n, self.index
+        for c in range(len(closures) - 1, -1, -1):
+            closure = closures[c]
+            if self._holds(closure, facts, held, n, index):
+                if c != len(closures) - 1:
+                    closures.append(closures.pop(c))
+                self.covers_found += 1
+                return True
+        return False
+
+    def _holds(
+        self, closure: list[Facts], facts: list[int], held: Facts, n: int, index: list[int]
+    ) -> bool:
+        """Every triple of ``facts`` (``held`` as a set) lies in ``closure``."""
+        for f in facts:
+            if not closure[index[f * n + f]].covers(held):
+                return False
+        for i in range(len(facts)):
+            f = facts[i]
+            for j in range(i + 1, len(facts)):
+                if not closure[index[f * n + facts[j]]].covers(held):
+                    return False
+        return True
 
     def closed(self, facts: list[int], deadline: float | None = None) -> bool:
         """The least closed set of triples holding those of ``facts`` lacks a triple of done
