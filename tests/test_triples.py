@@ -293,3 +293,18 @@ def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores():
         )
     assert counts[0] == counts[1]
     assert counts[0][4] > 0  # a proof inside the search to agree on
+
+
+def test_won_deals_stay_won_with_triples_asked_often():
+    """Yukon 420 and 645 without withdrawals (won): the exhaustive search asking triples every
+    5,000 positions still wins both, with positions proved lost and children covered on the
+    way, so the proofs inside the search left no win out."""
+    core = compiled.core()
+    proofs = covers = 0
+    for seed in (420, 645):
+        game = Game("yukon", seed=seed, foundation_withdrawal=False)
+        search, verdict = _searched(core, game, 5_000, 1_000_000)
+        assert verdict == "won", seed
+        proofs += search.triples_lost
+        covers += search.triples_covers
+    assert proofs and covers
