@@ -126,7 +126,7 @@ class Triples:
     def covered(self, board: Board) -> bool:
         """A kept closure holds every triple of ``board``'s facts, so no line of play wins
         from it (class docstring); that closure moves to the front. Each closure is asked
-        first of the pairs (the sets of {f, f}), which rule most closures out at once."""
+        first of the sets of {f, f} (the pairs with f), one a fact, then of the rest."""
         closures = self.closures
         if not closures:
             return False
