@@ -265,10 +265,12 @@ class Search:
         # ``_covered``); False: not.
         self.covers = True
         self.covers_lost = 0  # children they proved lost
-        # Triples of facts (``triples``): when set (a model of this search's start), asked
-        # every ``triples_age`` positions of the deepest position on the path whose subtree
-        # has taken that many, and their kept closures asked of the children reached by a
-        # move that is not sideways (see ``_triples_ask``). Off unless set.
+        # Triples of facts (``triples``), asked every ``triples_age`` positions of the deepest
+        # position on the path whose subtree has taken that many, and their kept closures
+        # asked of the children reached by a move that is not sideways (see
+        # ``_triples_ask``). Off unless ``triples_age`` is set; built over ``pairs``' model
+        # when first asked (a model costs tens of milliseconds, more than most solves take),
+        # unless set before.
         self.triples: Triples | None = None
         self.triples_age = 1 << 62
         self.triples_next = 0
@@ -729,14 +731,17 @@ class Search:
         Why leaving it is sound: the position is lost (``triples``' docstring), and so is
         every position reachable from it, so the claim C of the module docstring holds at
         each position of its subtree, for every move, whether tried or not."""
-        triples = self.triples
-        assert triples is not None
         for j in range(len(stack) - 1, -1, -1):
             frame = stack[j]
             if frame.asked:
                 return
             if self.nodes - frame.born < self.triples_age:
                 continue
+            triples = self.triples
+            if triples is None:
+                if self.pairs is None:
+                    return
+                triples = self.triples = Triples(self.pairs)
             frame.asked = True
             board = self.origin.copy()
             for move in self.line[: frame.at]:
@@ -851,7 +856,7 @@ class Search:
         while stack:
             if self.nodes >= self.pause:
                 yield
-            if self.triples is not None and self.nodes >= self.triples_next:
+            if self.nodes >= self.triples_next:
                 self.triples_next = self.nodes + self.triples_age
                 self._triples_ask(stack)
             frame = stack[-1]

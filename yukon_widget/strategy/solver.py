@@ -380,12 +380,12 @@ def _pairs_fit(board: Board) -> bool:
     return PAIRS_AFTER is not None and _modelled(board)
 
 
-def _ask_triples(core: ModuleType, main: Any) -> None:
+def _ask_triples(main: Any) -> None:
     """Let a search (``core.Search``) ask triples of facts (``TRIPLES_AGE``) over its pairs'
-    model."""
+    model, built when first asked."""
     if TRIPLES_AGE is not None:
-        main.triples = core.Triples(main.pairs)
         main.triples_age = TRIPLES_AGE
+        main.triples_next = 0  # counted from now on
 
 
 def _triples_lost(core: ModuleType, start: Board, deadline: float | None) -> bool:
@@ -437,7 +437,7 @@ def _solve(
         if _pairs_fit(board):
             main.pairs = core.Pairs(board)  # a model of the search's start
             main.pairs_after = PAIRS_AFTER
-            _ask_triples(core, main)
+            _ask_triples(main)
         if TRIPLES_AFTER is None or not _modelled(board):
             status = main.finish()
         else:
@@ -502,7 +502,7 @@ def _solve(
                 pairs = core.Pairs(pairs_start)
                 # Asked from now on (``pairs_after`` is 0).
                 main.pairs = pairs if main_start is None else core.Pairs(main_start)
-                _ask_triples(core, main)
+                _ask_triples(main)
                 # The start itself, in the main search's model, and in the probes'.
                 if main.pairs.lost(pairs_start if main_start is None else main_start):
                     status = "lost"
