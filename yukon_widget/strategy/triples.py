@@ -76,15 +76,19 @@ class Triples:
         n = model.n
         self.n = n
         # One set per pair of facts {f, g}, at both f * n + g and g * n + f: the rows are
-        # symmetric in f and g by construction, each written once.
+        # symmetric in f and g by construction, each written once. index[f * n + g]: the
+        # number of that set in ``sets`` (and in a kept closure).
         self.sets = [Facts() for _ in range(n * (n + 1) // 2)]
         rows = [self.sets[0]] * (n * n)
+        index = [0] * (n * n)
         k = 0
         for f in range(n):
             for g in range(f, n):
                 rows[f * n + g] = rows[g * n + f] = self.sets[k]
+                index[f * n + g] = index[g * n + f] = k
                 k += 1
         self.rows = rows
+        self.index = index
         # by_bit[f]: the rows of {f, h} laid out by h's bit (``pairs.slots_of``), and unit[g]
         # the set of g alone: putting g in the row of {f, h} for every h of a set is then
         # ``Facts.spread`` with those two, a bit at a time, where listing the set's facts and
@@ -94,14 +98,6 @@ class Triples:
         self.new = Facts()  # ``_grow``'s working set
         self.done = [model.done + s for s in range(4)]
         self.rounds = 0  # rounds of the last test, for the record
-        # index[f * n + g]: the number of the set of {f, g} in ``sets`` (and in a kept closure).
-        index = [0] * (n * n)
-        k = 0
-        for f in range(n):
-            for g in range(f, n):
-                index[f * n + g] = index[g * n + f] = k
-                k += 1
-        self.index = index
         self.closures: list[list[Facts]] = []  # kept, the last used last
         self.covers_found = 0  # positions ``covered`` said were lost
 
