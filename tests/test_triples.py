@@ -150,7 +150,9 @@ def test_the_rows_by_bit_reach_the_closure_triple_by_triple():
 
 def test_the_solve_asks_triples_of_the_start(monkeypatch):
     """Yukon deal 556 without withdrawals: lost at 5,644,126 positions of the exhaustive search;
-    a solve asks triples of its start past ``TRIPLES_AFTER`` positions and has the proof."""
+    a solve asks triples of its start past ``TRIPLES_AFTER`` positions and has the proof (at
+    52,165 positions). Without that test, triples asked inside the main search prove it lost
+    too (at 100,049), and without either the budget leaves it unknown."""
     game = Game("yukon", seed=556, foundation_withdrawal=False)
     budget = 400_000
     for exhaustive in (False, True):
@@ -160,6 +162,9 @@ def test_the_solve_asks_triples_of_the_start(monkeypatch):
         assert result.status == "lost"
         assert result.nodes < budget
     monkeypatch.setattr(solver, "TRIPLES_AFTER", None)
+    result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
+    assert result.status == "lost"
+    monkeypatch.setattr(solver, "TRIPLES_AGE", None)
     result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
     assert result.status == "unknown"
 
@@ -218,11 +223,7 @@ def test_a_kept_closure_covers_what_its_proof_reaches_and_no_win():
     game = Game("yukon", seed=seed, foundation_withdrawal=True)
     triples = core.Triples(core.Pairs(_core_board(core, game)))
     rng = random.Random(5)
-    lost = game.copy()
-    for _ in range(200):
-        if triples.lost(_core_board(core, lost), None, True):
-            break
-        lost.play(rng.choice(lost.legal_moves()))
+    lost = _proved_on_a_walk(core, game, rng, triples)
     assert len(triples.closures) == 1  # a proof was found, and its closure kept
     reached = 0
     for walk in range(4):
@@ -245,6 +246,95 @@ def test_a_kept_closure_covers_what_its_proof_reaches_and_no_win():
     assert line.is_won
 
 
+def _every_triple_in(kept, triples, board) -> bool:
+    """The check ``Triples._holds`` replaces, as the class docstring states it: the set of
+    every pair of the position's facts holds all its facts."""
+    facts = triples.model.facts(board)
+    held = facts_of(facts)
+    n, index = triples.n, triples.index
+    return all(_holds_all(kept.sets[index[f * n + g]], held) for f in facts for g in facts)
+
+
+def _holds_all(row, held: Facts) -> bool:
+    """``row`` (a set of either core) holds every fact of ``held``."""
+    return set(held.numbers()) <= set(row.numbers())
+
+
+def _proved_on_a_walk(core, game: Game, rng: random.Random, triples=None) -> Game:
+    """The first position of a random walk from ``game`` that triples prove lost (kept by
+    ``triples`` when given)."""
+    model = core.Pairs(_core_board(core, game))
+    pos = game.copy()
+    for _ in range(200):
+        test = triples if triples is not None else core.Triples(model)
+        if test.lost(_core_board(core, pos), None, triples is not None):
+            return pos
+        pos.play(rng.choice(pos.legal_moves()))
+    raise AssertionError("no position proved lost")
+
+
+def test_kept_closures_ask_as_much_as_every_triple():
+    """``Triples.covered`` asks a kept closure's sets only where ``Kept`` says it must, and
+    says what asking every pair's set says: at positions reached at random from a position
+    proved lost, from the deal's start and along its winning line (Yukon 1 with withdrawals),
+    covered and not covered both met."""
+    core = compiled.core()
+    won = _won("yukon")
+    game = Game("yukon", seed=min(won), foundation_withdrawal=True)
+    triples = core.Triples(core.Pairs(_core_board(core, game)))
+    rng = random.Random(11)
+    lost = _proved_on_a_walk(core, game, rng, triples)
+    (kept,) = triples.closures
+    positions = []
+    for start in (lost, lost, game, game):
+        pos = start.copy()
+        for _ in range(30):
+            moves = pos.legal_moves()
+            if not moves:
+                break
+            pos.play(rng.choice(moves))
+            positions.append(pos.copy())
+    line = game.copy()
+    for move in won[min(won)][1][:60]:
+        line.play(move)
+        positions.append(line.copy())
+    verdicts = []
+    for pos in positions:
+        board = _core_board(core, pos)
+        verdicts.append((triples.covered(board), _every_triple_in(kept, triples, board)))
+    assert all(fast == slow for fast, slow in verdicts)
+    assert {fast for fast, _ in verdicts} == {True, False}
+
+
+def test_a_test_started_from_a_reachable_closure_reaches_the_same_closure():
+    """``Triples.lost(..., within=...)`` starts its rounds from kept closures of positions
+    reachable from the one asked: the same verdict and the same closure. Yukon 1 with
+    withdrawals: a position proved lost, asked again from the closure of a position after it
+    (proved), and the deal's start (not lost) from the closures of both."""
+    core = compiled.core()
+    game = Game("yukon", seed=1, foundation_withdrawal=True)
+    model = core.Pairs(_core_board(core, game))
+    rng = random.Random(11)
+    lost = _proved_on_a_walk(core, game, rng)
+    after = lost.copy()
+    for _ in range(10):
+        after.play(rng.choice(after.legal_moves()))
+    seeds = core.Triples(model)
+    assert seeds.lost(_core_board(core, after), None, True)
+    assert seeds.lost(_core_board(core, lost), None, True)
+    for position, within, verdict in (
+        (lost, seeds.closures[:1], True),
+        (game, seeds.closures, False),
+    ):
+        plain, started = core.Triples(model), core.Triples(model)
+        board = _core_board(core, position)
+        assert plain.lost(board) is verdict
+        assert started.lost(board, None, False, within) is verdict
+        assert started.rounds <= plain.rounds
+        if verdict:
+            assert _sets(started) == _sets(plain)
+
+
 def _searched(core, game: Game, age: int | None, node_limit: int):
     search = core.Search(game, None, node_limit, 10**9)
     search.wide, search.deep = solver.WIDE_AFTER, solver.DEEP_AFTER
@@ -259,14 +349,15 @@ def _searched(core, game: Game, age: int | None, node_limit: int):
 def test_the_search_leaves_what_triples_prove_and_drops_what_they_cover():
     """Yukon deal 565 without withdrawals, the exhaustive search with pairs from the start:
     lost at 252,160 positions; asking triples every 5,000 positions (``Search._triples_ask``),
-    at 76,284, with positions left by a proof and children their closures cover."""
+    at 35,860, with positions left by a proof (16 of its 19 proofs were of positions above one
+    just proved) and children their closures cover."""
     core = compiled.core()
     game = Game("yukon", seed=565, foundation_withdrawal=False)
     plain, verdict = _searched(core, game, None, 1_000_000)
     assert verdict == "lost"
     asked, verdict = _searched(core, game, 5_000, 1_000_000)
     assert verdict == "lost"
-    assert asked.triples_lost and asked.triples_covers
+    assert asked.triples_lost and asked.triples_covers and asked.triples_higher
     assert asked.nodes < plain.nodes // 2
 
 
@@ -287,6 +378,7 @@ def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores():
                 search.triples_asked,
                 search.triples_lost,
                 search.triples_covers,
+                search.triples_higher,
                 search.pairs_asked,
                 search.pairs_lost,
             )

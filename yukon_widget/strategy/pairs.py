@@ -499,15 +499,15 @@ class Pairs:
             out.append(self.done + suit if height == 13 else self.next + suit * 13 + height)
         return out
 
-    def lost(self, board: Board, own: bool = True) -> bool:
+    def lost(self, board: Board, own: bool = True, kept: bool = True) -> bool:
         """No line of play wins from ``board``: a closure kept covers it, or (``own``) its own
         shows that the four suits are never all complete (module docstring). ``own`` False
-        asks only the kept closures, as ``covered`` does; ``owned`` counts the closures of
-        their own that tests computed, so a caller can tell a kept closure's verdict from
-        its own."""
+        asks only the kept closures, as ``covered`` does, and ``kept`` False only its own (a
+        caller that has asked ``covered`` already); ``owned`` counts the closures of their own
+        that tests computed, so a caller can tell a kept closure's verdict from its own."""
         facts = self.facts(board)
         held = facts_of(facts)
-        if self._covers(facts, held):
+        if kept and self._covers(facts, held):
             return True
         if not own:
             return False
