@@ -232,7 +232,12 @@ that is not sideways (``search.Search._triples_ask``); None: never. The exhausti
 alone, side by side with the search without them: Yukon 75 without withdrawals lost at
 594,544 positions in 19.3 CPU s against 7,265,098 in 80.9 s; 980 without withdrawals at
 1,170,956 in 28.8 s (9,610,363 in about 150 s before); 75 with withdrawals at 4,901,016 in
-96.5 s against 7,369,027 in 81.6 s (journal: "Triples inside the search")."""
+96.5 s against 7,369,027 in 81.6 s (journal: "Triples inside the search"). Leaving the
+shallowest position they prove, and asking kept closures less (journal: "Up the path from a
+proof"): 75 without withdrawals at 168,226 positions in 3.8 s, 980 at 551,675 in 11.9 s; 75
+with withdrawals at 3,948,929 in 64.0 s, 552 at 3,714,253 in 88.2 s. Every 30,000 or every
+120,000 positions took about as long (75 with withdrawals 70.5 and 63.9 s, 552 90.5 and
+93.7 s, where every 60,000 took 64.2 and 90.1 s in those runs)."""
 WIDE_AFTER = 20_000
 """Positions after which the exhaustive search asks the relaxation of every new child (see
 ``search.Search.wide``)."""
