@@ -227,14 +227,9 @@ def test_a_kept_closure_covers_what_its_proof_reaches_and_no_win():
     assert len(triples.closures) == 1  # a proof was found, and its closure kept
     reached = 0
     for walk in range(4):
-        pos = lost.copy()
-        for _ in range(25):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos.play(rng.choice(moves))
-            board = _core_board(core, pos)
-            assert triples.covered(board), (walk, pos.history)
+        pos = lost
+        for pos in _walk(lost, rng, 25):
+            assert triples.covered(_core_board(core, pos)), (walk, pos.history)
             reached += 1
         fresh = core.Triples(core.Pairs(_core_board(core, game)))
         assert fresh.lost(_core_board(core, pos)) and not fresh.closures
@@ -258,6 +253,18 @@ def _every_triple_in(kept, triples, board) -> bool:
 def _holds_all(row, held: Facts) -> bool:
     """``row`` (a set of either core) holds every fact of ``held``."""
     return set(held.numbers()) <= set(row.numbers())
+
+
+def _walk(start: Game, rng: random.Random, steps: int):
+    """The positions of a random walk of up to ``steps`` moves from ``start`` (one game,
+    played on: copy a position to keep it)."""
+    pos = start.copy()
+    for _ in range(steps):
+        moves = pos.legal_moves()
+        if not moves:
+            return
+        pos.play(rng.choice(moves))
+        yield pos
 
 
 def _proved_on_a_walk(core, game: Game, rng: random.Random, triples=None) -> Game:
@@ -287,13 +294,7 @@ def test_kept_closures_ask_as_much_as_every_triple():
     (kept,) = triples.closures
     positions = []
     for start in (lost, lost, game, game):
-        pos = start.copy()
-        for _ in range(30):
-            moves = pos.legal_moves()
-            if not moves:
-                break
-            pos.play(rng.choice(moves))
-            positions.append(pos.copy())
+        positions += [pos.copy() for pos in _walk(start, rng, 30)]
     line = game.copy()
     for move in won[min(won)][1][:60]:
         line.play(move)
