@@ -16,15 +16,15 @@ positions a child, may also be proved lost by ``relaxation.first_moves_lose``, s
 alike, and, when ``Search.pairs`` is set, a child where a card turned or went home by
 ``pairs.Pairs.lost``, whose docstring proves it, or by ``pairs.Pairs.covered``, proved there
 alike, which may also prove lost a child reached by a move that breaks a build; and, when
-``Search.triples`` is set, a child reached by a move that is not sideways by
-``triples.Triples.covered``, whose class docstring proves it). Claim C: for X in R and any
-legal move e, X + e is in R or lost, up to the order of columns and cells, which the key
-ignores. Then every position reachable from the start (which is in R) is in R or lost,
-since a position reachable from a lost one is lost; none in R is won and no won position is
-lost, so no line wins. (A position ``Search._triples_ask`` proves lost is left with moves
-untried, and so are the positions after it on the path: every position reachable from it is lost,
-so C holds at each of them, and the argument below is needed only for positions not
-reachable from a lost one.)
+``Search.triples`` is set, a child reached by a move that is not sideways, or about to
+be given a closure of pairs of its own, by ``triples.Triples.covered``, whose class docstring
+proves it). Claim C: for X in R and any legal move e, X + e is in R or lost, up to the order
+of columns and cells, which the key ignores. Then every position reachable from the start
+(which is in R) is in R or lost, since a position reachable from a lost one is lost; none in
+R is won and no won position is lost, so no line wins. (A position ``Search._triples_ask``
+proves lost is left with moves untried, and so are the positions after it on the path: every
+position reachable from it is lost, so C holds at each of them, and the argument below is
+needed only for positions not reachable from a lost one.)
 
 C holds by induction on three things compared in turn: the *class* of e (sideways moves
 first, then withdrawals, then every other move), e's *place* in the order (its lowest card,
@@ -266,9 +266,10 @@ class Search:
         self.covers = True
         self.covers_lost = 0  # children they proved lost
         # Triples of facts (``triples``), asked every ``triples_age`` positions of the deepest
-        # position on the path whose subtree has taken that many, and their kept closures
-        # asked of the children reached by a move that is not sideways (see
-        # ``_triples_ask``). Off unless ``triples_age`` is set; built over ``pairs``' model
+        # position on the path whose subtree has taken that many (and then of positions above
+        # it), and their kept closures asked of the children reached by a move that is not
+        # sideways and before a closure of pairs of a child's own (see ``_triples_ask`` and
+        # ``_pairs_lost``). Off unless ``triples_age`` is set; built over ``pairs``' model
         # when first asked (a model costs tens of milliseconds, more than most solves take),
         # unless set before.
         self.triples: Triples | None = None
