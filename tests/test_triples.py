@@ -362,11 +362,24 @@ def test_the_search_leaves_what_triples_prove_and_drops_what_they_cover():
     assert asked.nodes < plain.nodes // 2
 
 
-def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores():
+def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores(monkeypatch):
     """The same search, to the same node limit, in both cores: the same positions, tests and
-    proofs (the pure core is slow, so a short search asking often)."""
+    proofs (the pure core is slow, so a short search asking often). In the pure core each
+    test is watched: none is of a position above one whose test failed on the path (none
+    of those can be proved), though such positions stay on the path after the failed one
+    has left it (before, this search asked one of them in vain)."""
     if os.environ.get("YUKON_WIDGET_PURE", "0") != "0" or compiled.core() is pure_search:
         pytest.skip("the compiled core is not built here")
+    asks: list[tuple[list[bytes], bool]] = []  # the path's keys down to the position, proved
+    test = pure_search.Search._triples_lost
+
+    def watched(self, stack, j, triples):
+        path = list(self.path_keys[: j + 1])
+        proved = test(self, stack, j, triples)
+        asks.append((path, proved))
+        return proved
+
+    monkeypatch.setattr(pure_search.Search, "_triples_lost", watched)
     game = Game("yukon", seed=565, foundation_withdrawal=False)
     counts = []
     for core in (pure_search, compiled.core()):
@@ -386,6 +399,15 @@ def test_triples_inside_the_search_agree_in_the_pure_and_compiled_cores():
         )
     assert counts[0] == counts[1]
     assert counts[0][4] > 0  # a proof inside the search to agree on
+    assert len(asks) == counts[0][3]
+    unprovable: set[bytes] = set()  # positions on the path down to a failed test
+    failed = 0
+    for path, proved in asks:
+        assert path[-1] not in unprovable
+        if not proved:
+            failed += 1
+            unprovable.update(path)
+    assert failed > 0
 
 
 def test_won_deals_stay_won_with_triples_asked_often():
