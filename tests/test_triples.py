@@ -281,10 +281,10 @@ def _proved_on_a_walk(core, game: Game, rng: random.Random, triples=None) -> Gam
 
 
 def test_kept_closures_ask_as_much_as_every_triple():
-    """``Triples.covered`` asks a kept closure's sets only where ``Kept`` says it must, and
-    says what asking every pair's set says: at positions reached at random from a position
-    proved lost, from the deal's start and along its winning line (Yukon 1 with withdrawals),
-    covered and not covered both met."""
+    """``Triples.covered`` asks a kept closure's facts alone, then its sets only where ``Kept``
+    says it must, and says what asking every pair's set says: at positions reached at random
+    from a position proved lost, from the deal's start and along its winning line (Yukon 1
+    with withdrawals), covered and not covered both met."""
     core = compiled.core()
     won = _won("yukon")
     game = Game("yukon", seed=min(won), foundation_withdrawal=True)
@@ -292,6 +292,12 @@ def test_kept_closures_ask_as_much_as_every_triple():
     rng = random.Random(11)
     lost = _proved_on_a_walk(core, game, rng, triples)
     (kept,) = triples.closures
+    n = triples.n
+    # ``alone``: the facts f with {f, f, f} in the closure, among them every fact it was proved
+    # for, and not every fact (else it would skip nothing).
+    alone = {f for f in range(n) if kept.sets[triples.index[f * n + f]].has(f)}
+    assert set(kept.alone.numbers()) == alone
+    assert set(kept.origin.numbers()) <= alone < set(range(n))
     positions = []
     for start in (lost, lost, game, game):
         positions += [pos.copy() for pos in _walk(start, rng, 30)]
