@@ -154,6 +154,11 @@ class Crossings:
         # column's twins, tails and bars for every key took 29% of the search's time on
         # Yukon deal 335). Cleared when full.
         self.facts: dict[bytes, list[int]] = {}
+        # The column keys last read, column by column, and their facts: a child's columns
+        # are mostly those of the position read before it (its parent, or a sibling), so
+        # comparing with those spares most lookups in ``facts``.
+        self.last_cks: list[bytes] = [b""] * 16
+        self.last_facts: list[list[int]] = [[0, -1, 0]] * 16
 
     def key(self, board: Board, plain: bytes | None = None) -> bytes:
         """``board.key()`` with every allowed crossing undone: equal for crossed positions
@@ -165,10 +170,6 @@ class Crossings:
         between = self.between
         if len(self.facts) > 200_000:
             self.facts.clear()
-        # The columns as ``Board.column_key`` gives them (the face-down count, then the cards
-        # bottom up: row i is byte i + 1), with the swaps made so far, and their facts.
-        cks: list[bytes] = []
-        facts: list[list[int]] = []
         # A pair is wrong when the higher of the two cards that build on it lies on its lower
         # twin; with none wrong there is nothing to undo.
         wrong = 0  # the wrong pairs, as bits of their places in ``order``
@@ -176,15 +177,23 @@ class Crossings:
         # bits of the cards. Swaps keep every twin's card on it (below), so this holds
         # throughout.
         placed = 0
+        last_cks, last_facts = self.last_cks, self.last_facts
         for c in range(ncols):
             ck = board.column_key(c)
-            f = self._facts(ck)
-            cks.append(ck)
-            facts.append(f)
+            if ck == last_cks[c]:
+                f = last_facts[c]
+            else:
+                f = self._facts(ck)
+                last_cks[c] = ck
+                last_facts[c] = f
             wrong |= f[0]
             placed |= f[2]
         if not wrong:
             return board.key() if plain is None else plain
+        # The columns as ``Board.column_key`` gives them (the face-down count, then the cards
+        # bottom up: row i is byte i + 1), with the swaps made so far, and their facts.
+        cks = last_cks[:ncols]
+        facts = last_facts[:ncols]
         swapped = False
         barred = -1  # E3's ruled-out thresholds, read when needed (-1: not read)
         order = self.order
