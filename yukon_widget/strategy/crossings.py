@@ -157,8 +157,8 @@ class Crossings:
         # The column keys last read, column by column, and their facts: a child's columns
         # are mostly those of the position read before it (its parent, or a sibling), so
         # comparing with those spares most lookups in ``facts``.
-        self.last_cks: list[bytes] = [b""] * 16
-        self.last_facts: list[list[int]] = [[0, -1, 0]] * 16
+        self.last_cks: list[bytes] = [b""] * len(variant.down)
+        self.last_facts: list[list[int]] = [[0, -1, 0]] * len(variant.down)
 
     def key(self, board: Board, plain: bytes | None = None) -> bytes:
         """``board.key()`` with every allowed crossing undone: equal for crossed positions
