@@ -113,6 +113,52 @@ def test_the_pure_and_compiled_cores_agree():
         built = core.Triples(core.Pairs(board))
         assert pure.lost(game.board) == built.lost(board)
         assert pure.rounds == built.rounds
+        assert pure.lost(game.board, give_up=True) == built.lost(board, give_up=True)
+        assert pure.rounds == built.rounds
+
+
+def test_a_test_that_gives_up_proves_what_the_whole_test_proves():
+    """``give_up`` stops a test at the first triple of done facts it reaches, proving nothing
+    (``Triples.closed``). Yukon deals 319 and 702 with withdrawals, lost at their start, are
+    still proved lost so, in the same rounds; 552 and 774, not lost at their start with
+    withdrawals, are not, and the test stops rounds sooner (6 against 10, 11 against 17)."""
+    core = compiled.core()
+    for seed, lost in ((319, True), (702, True), (552, False), (774, False)):
+        game = Game("yukon", seed=seed, foundation_withdrawal=True)
+        board = core.Search(game, None, None, 1).board
+        whole = core.Triples(core.Pairs(board))
+        quick = core.Triples(core.Pairs(board))
+        assert bool(whole.lost(board)) == lost, seed
+        assert bool(quick.lost(board, give_up=True)) == lost, seed
+        if lost:
+            assert quick.rounds == whole.rounds, seed
+        else:
+            assert quick.rounds < whole.rounds, seed
+
+
+def test_the_search_with_withdrawals_asks_tests_that_give_up(monkeypatch):
+    """The default solve with withdrawals sets its main search to ``TRIPLES_WITHDRAW`` (its
+    tests give up, and a failed one shortens the next one's reach); without them it asks as
+    before."""
+    made = []
+    core = compiled.core()
+    real = core.Search
+
+    def keep(*args, **kwargs):
+        made.append(real(*args, **kwargs))
+        return made[-1]
+
+    monkeypatch.setattr(core, "Search", keep)
+    for withdrawals, age, halvings, give_up in (
+        (True, *solver.TRIPLES_WITHDRAW, True),
+        (False, solver.TRIPLES_AGE, 0, False),
+    ):
+        made.clear()
+        game = Game("yukon", seed=774, foundation_withdrawal=withdrawals)
+        assert solver.solve(game, time_limit=None, node_limit=60_000).status != "won"
+        main = made[0]
+        assert (main.triples_age, main.triples_halvings) == (age, halvings)
+        assert main.triples_give_up == give_up
 
 
 class _OneByOne(Triples):
@@ -196,11 +242,11 @@ def test_with_withdrawals_a_start_is_lost_only_if_it_is_lost_without():
 def test_probes_stop_where_the_start_is_lost_without_withdrawals(monkeypatch):
     """Yukon deal 774 with withdrawals: its start is lost without them (triples, at
     ``TRIPLES_AFTER`` positions), so no probe, which plays without them, can win; the probes
-    stop and the main search proves the loss within 185,000 positions (161,701). With them
-    going on (``PLAIN_LOST_STOPS_PROBES`` False, lost at 211,999), the same budget leaves it
+    stop and the main search proves the loss within 160,000 positions (139,417). With them
+    going on (``PLAIN_LOST_STOPS_PROBES`` False, lost at 182,599), the same budget leaves it
     unknown."""
     game = Game("yukon", seed=774, foundation_withdrawal=True)
-    budget = 185_000
+    budget = 160_000
     result = solver.solve(game, time_limit=None, node_limit=budget, clean=False)
     assert result.status == "lost"
     assert result.nodes < budget
@@ -342,7 +388,9 @@ def test_a_test_started_from_a_reachable_closure_reaches_the_same_closure():
             assert _sets(started) == _sets(plain)
 
 
-def _searched(core, game: Game, age: int | None, node_limit: int):
+def _searched(core, game: Game, age: int | None, node_limit: int, halvings: int = 0):
+    """The exhaustive search asking triples every ``age`` positions (with ``halvings``, their
+    tests give up early and a failure shortens the reach, as ``solver.TRIPLES_WITHDRAW``)."""
     search = core.Search(game, None, node_limit, 10**9)
     search.wide, search.deep = solver.WIDE_AFTER, solver.DEEP_AFTER
     search.pairs = core.Pairs(search.board)
@@ -350,6 +398,8 @@ def _searched(core, game: Game, age: int | None, node_limit: int):
     if age is not None:
         search.triples = core.Triples(search.pairs)
         search.triples_age = age
+        search.triples_halvings = halvings
+        search.triples_give_up = halvings > 0
     return search, search.finish()
 
 
@@ -429,3 +479,27 @@ def test_won_deals_stay_won_with_triples_asked_often():
         proofs += search.triples_lost
         covers += search.triples_covers
     assert proofs and covers
+
+
+def test_tests_that_give_up_and_shorter_reaches_agree_in_the_pure_and_compiled_cores():
+    """Yukon deal 565 with withdrawals, triples every 1,000 positions, giving up early and
+    halving the reach after failures (``solver.TRIPLES_WITHDRAW``'s way): the same positions,
+    tests and proofs in both cores, with proofs and failures to agree on."""
+    if os.environ.get("YUKON_WIDGET_PURE", "0") != "0" or compiled.core() is pure_search:
+        pytest.skip("the compiled core is not built here")
+    game = Game("yukon", seed=565, foundation_withdrawal=True)
+    counts = []
+    for core in (pure_search, compiled.core()):
+        search, verdict = _searched(core, game, 1_000, 4_000, 2)
+        counts.append(
+            (
+                verdict,
+                search.nodes,
+                search.triples_asked,
+                search.triples_lost,
+                search.triples_covers,
+                search.triples_short,
+            )
+        )
+    assert counts[0] == counts[1]
+    assert 0 < counts[0][3] < counts[0][2]  # proofs, and failures
