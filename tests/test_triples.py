@@ -357,6 +357,20 @@ def test_kept_closures_ask_as_much_as_every_triple():
         verdicts.append((triples.covered(board), _every_triple_in(kept, triples, board)))
     assert all(fast == slow for fast, slow in verdicts)
     assert {fast for fast, _ in verdicts} == {True, False}
+    # ``wide[f]``, for each fact f it was computed for: the facts g whose set with f holds
+    # every fact the sets of {f, f} and {g, g} both hold; symmetric.
+    widened = set(kept.widened.numbers())
+    assert widened
+    index = triples.index
+
+    def row(f: int, g: int) -> set[int]:
+        return set(kept.sets[index[f * n + g]].numbers())
+
+    for f in widened:
+        wide = {g for g in range(n) if row(f, f) & row(g, g) <= row(f, g)}
+        assert set(kept.wide[f].numbers()) == wide, f
+        assert f in wide and wide < set(range(n))
+        assert all(f in kept.wide[g].numbers() for g in wide & widened)
 
 
 def test_a_test_started_from_a_reachable_closure_reaches_the_same_closure():

@@ -278,6 +278,18 @@ class Facts:
             and self.w6 & other.w6 == other.w6
         )
 
+    def covers_common(self, a: Facts, b: Facts) -> bool:
+        """Every fact that ``a`` and ``b`` both hold is in ``self``."""
+        return (
+            a.w0 & b.w0 & ~self.w0 == 0
+            and a.w1 & b.w1 & ~self.w1 == 0
+            and a.w2 & b.w2 & ~self.w2 == 0
+            and a.w3 & b.w3 & ~self.w3 == 0
+            and a.w4 & b.w4 & ~self.w4 == 0
+            and a.w5 & b.w5 & ~self.w5 == 0
+            and a.w6 & b.w6 & ~self.w6 == 0
+        )
+
     def empty(self) -> bool:
         """No fact is in."""
         return not (self.w0 or self.w1 or self.w2 or self.w3 or self.w4 or self.w5 or self.w6)
@@ -400,6 +412,19 @@ def facts_of(numbers: list[int]) -> Facts:
     return out
 
 
+class Held:
+    """The facts true in one position (``Pairs.held``), as a list in ``Pairs.facts``' order
+    (``facts``) and as a set (``set``): made once where several tests ask about one position,
+    as a search asks a child the kept closures of pairs, those of triples, then a closure of
+    its own."""
+
+    __slots__ = ("facts", "set")
+
+    def __init__(self, facts: list[int]) -> None:
+        self.facts = facts
+        self.set = facts_of(facts)
+
+
 class Pairs:
     """The model of a search's start position (``board``): ``lost(position)`` asks it of any
     position of that search (see the module docstring)."""
@@ -499,14 +524,22 @@ class Pairs:
             out.append(self.done + suit if height == 13 else self.next + suit * 13 + height)
         return out
 
-    def lost(self, board: Board, own: bool = True, kept: bool = True) -> bool:
+    def held(self, board: Board) -> Held:
+        """The facts true in ``board`` (``facts``), as a list and as a set."""
+        return Held(self.facts(board))
+
+    def lost(
+        self, board: Board, own: bool = True, kept: bool = True, known: Held | None = None
+    ) -> bool:
         """No line of play wins from ``board``: a closure kept covers it, or (``own``) its own
         shows that the four suits are never all complete (module docstring). ``own`` False
         asks only the kept closures, as ``covered`` does, and ``kept`` False only its own (a
         caller that has asked ``covered`` already); ``owned`` counts the closures of their own
-        that tests computed, so a caller can tell a kept closure's verdict from its own."""
-        facts = self.facts(board)
-        held = facts_of(facts)
+        that tests computed, so a caller can tell a kept closure's verdict from its own.
+        ``known``: ``held(board)``, when the caller has it."""
+        if known is None:
+            known = self.held(board)
+        facts, held = known.facts, known.set
         if kept and self._covers(facts, held):
             return True
         if not own:
@@ -533,12 +566,14 @@ class Pairs:
         if len(closures) > CLOSURES_KEPT:
             del closures[0]
 
-    def covered(self, board: Board) -> bool:
+    def covered(self, board: Board, known: Held | None = None) -> bool:
         """A closure kept covers ``board``, so no line of play wins from it (module
         docstring): ``lost`` without a closure of its own, a few operations on bit sets a
-        closure kept, where a closure costs thousands."""
-        facts = self.facts(board)
-        return self._covers(facts, facts_of(facts))
+        closure kept, where a closure costs thousands. ``known``: ``held(board)``, when the
+        caller has it."""
+        if known is None:
+            known = self.held(board)
+        return self._covers(known.facts, known.set)
 
     def _covers(self, facts: list[int], held: Facts) -> bool:
         """A closure kept holds every pair of these facts; it moves to the front."""

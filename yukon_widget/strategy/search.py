@@ -82,7 +82,7 @@ from ..engine.board import Board, RawMove
 from ..engine.cards import KING_RANK
 from ..engine.game import Game
 from .crossings import Crossings
-from .pairs import Pairs
+from .pairs import Held, Pairs
 from .relaxation import doomed, first_moves_lose
 from .safety import SafetyTable
 from .triples import Kept, Triples
@@ -266,6 +266,8 @@ class Search:
         # ``_covered``); False: not.
         self.covers = True
         self.covers_lost = 0  # children they proved lost
+        # The facts of the child just entered, made when a test first asks them (``_known``).
+        self.known: Held | None = None
         # Triples of facts (``triples``), asked every ``triples_age`` positions of the deepest
         # position on the path whose subtree has taken that many (and then of positions above
         # it), and their kept closures asked of the children reached by a move that is not
@@ -718,15 +720,16 @@ class Search:
         triples = self.triples
         if own and triples is not None and triples.closures:
             # The kept closures of triples before a closure of pairs of its own.
-            if pairs.covered(self.board):
+            known = self._known(pairs)
+            if pairs.covered(self.board, known):
                 lost = True
-            elif triples.covered(self.board):
+            elif triples.covered(self.board, known):
                 self.triples_covers += 1
                 return True
             else:
-                lost = pairs.lost(self.board, True, False)
+                lost = pairs.lost(self.board, True, False, known)
         else:
-            lost = pairs.lost(self.board, own)
+            lost = pairs.lost(self.board, own, True, self._known(pairs))
         if pairs.owned != owned:
             self.pairs_proving = lost
         elif not lost:
@@ -756,10 +759,20 @@ class Search:
         pairs = self.pairs
         if pairs is None or not self.covers or self.nodes < self.pairs_after:
             return False
-        if pairs.covered(self.board):
+        if pairs.covered(self.board, self._known(pairs)):
             self.covers_lost += 1
             return True
         return False
+
+    def _known(self, pairs: Pairs) -> Held:
+        """The facts of the child just entered (``pairs.Pairs.held``), made once for all the
+        tests that ask them: a child may be asked the kept closures of pairs, those of triples
+        and a closure of its own, and each listed its facts anew (``_dfs`` forgets them when
+        it enters the next child)."""
+        known = self.known
+        if known is None:
+            known = self.known = pairs.held(self.board)
+        return known
 
     def _triples_ask(self, stack: list[_Frame]) -> None:
         """Ask triples of facts of the deepest position on the path not asked yet whose subtree
@@ -1109,6 +1122,7 @@ class Search:
                 )
                 k, flipped = board.apply(move)
                 forced = self._force()
+                self.known = None  # a new child: its facts are not known yet (``_known``)
                 if carry:
                     carry = False
                     if not forced:
@@ -1160,7 +1174,11 @@ class Search:
                     # Proved lost: remember it, so a transposition skips the relaxation.
                     if len(seen) < self.max_positions:
                         seen.add(key)
-                elif new is None and self.triples is not None and self.triples.covered(board):
+                elif (
+                    new is None
+                    and self.triples is not None
+                    and self.triples.covered(board, self._known(self.triples.model))
+                ):
                     # A kept closure of triples covers it: lost (``_triples_ask``). A child of
                     # a sideways move, which can be undone, has its parent's closure: not
                     # asked (a test left out proves nothing).
