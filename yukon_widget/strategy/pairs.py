@@ -412,6 +412,15 @@ def facts_of(numbers: list[int]) -> Facts:
     return out
 
 
+def _alone(rows: list[Facts]) -> Facts:
+    """The facts f of a closure whose row holds f: reachable at all."""
+    out = Facts()
+    for f in range(len(rows)):
+        if rows[f].has(f):
+            out.add(f)
+    return out
+
+
 class Held:
     """The facts true in one position (``Pairs.held``), as a list in ``Pairs.facts``' order
     (``facts``) and as a set (``set``): made once where several tests ask about one position,
@@ -489,6 +498,7 @@ class Pairs:
                     on = self.on[x * places + q]
                     self._action([after, q], [on, x, self.next + x], [after, q])
         self.closures: list[list[Facts]] = []
+        self.alone: list[Facts] = []  # for each kept closure, its facts alone (``_covers``)
         self.trail: list[Action] = []  # the last open test's (module docstring)
         self.replay = True  # tests start with the trail (False: the same verdicts, more work)
         self.replayed = 0  # tests the trail alone answered
@@ -554,17 +564,21 @@ class Pairs:
     def _keep(self, rows: list[Facts]) -> None:
         """Keep a new proof's closure: merged into a kept one where their merge stays short of
         the goal (the merge moves to the front), else on its own (module docstring)."""
-        closures = self.closures
+        closures, alone = self.closures, self.alone
         for k in range(len(closures) - 1, max(-1, len(closures) - 1 - MERGE_TRIES), -1):
             merged = self.merge(closures[k], rows)
             if merged:
                 self.merges += 1
                 del closures[k]
+                del alone[k]
                 closures.append(merged)
+                alone.append(_alone(merged))
                 return
         closures.append(rows)
+        alone.append(_alone(rows))
         if len(closures) > CLOSURES_KEPT:
             del closures[0]
+            del alone[0]
 
     def covered(self, board: Board, known: Held | None = None) -> bool:
         """A closure kept covers ``board``, so no line of play wins from it (module
@@ -576,9 +590,18 @@ class Pairs:
         return self._covers(known.facts, known.set)
 
     def _covers(self, facts: list[int], held: Facts) -> bool:
-        """A closure kept holds every pair of these facts; it moves to the front."""
-        closures = self.closures
+        """A closure kept holds every pair of these facts; it moves to the front.
+
+        A closure is first asked its facts alone (``self.alone``, the facts f whose row holds
+        f): a closure that covers the position holds {f, f} for each of its facts f, so a
+        position with a fact outside them is not covered, and the rows need not be asked. In
+        the default solve of Yukon 552 with withdrawals, 41,884,896 closures were asked and
+        2,443,074 passed that check; asking the rows alone had taken 116,539,226 checks
+        (journal: "Wide pairs")."""
+        closures, alone = self.closures, self.alone
         for k in range(len(closures) - 1, -1, -1):
+            if not alone[k].covers(held):
+                continue
             closure = closures[k]
             for f in facts:
                 if not closure[f].covers(held):
@@ -586,6 +609,7 @@ class Pairs:
             else:
                 if k != len(closures) - 1:
                     closures.append(closures.pop(k))  # the last used is asked first
+                    alone.append(alone.pop(k))
                 return True
         return False
 
