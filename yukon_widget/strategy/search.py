@@ -705,7 +705,11 @@ class Search:
         thousands. The exhaustive search alone (triples every 60,000 positions): Yukon 552
         with withdrawals lost with 22,326 closures of pairs of their own against 70,577, 89.6
         CPU s against 102.8 s; 75 with withdrawals, 18,824 against 41,123, 65.6 s against
-        71.4 s, side by side (journal: "Kept closures asked less")."""
+        71.4 s, side by side (journal: "Kept closures asked less"). ``_dfs`` now asks them of
+        every child of a move that is not sideways before the relaxation, so here they matter
+        for the children of sideways moves; asking the others again costs mostly a check of
+        each kept closure's facts alone, a few dozen operations on bit sets, for each closure
+        of pairs of its own, which costs thousands."""
         pairs = self.pairs
         if not turned or pairs is None or self.nodes < self.pairs_after:
             return False
