@@ -149,6 +149,32 @@ def _random_walk(game: Game, rng: random.Random, steps: int) -> Iterator[None]:
         yield
 
 
+def test_held_gives_the_facts_of_a_position_from_its_columns_and_piles():
+    """``Pairs.held`` makes a position's facts from those it keeps for each column (by its
+    key) and each foundation pile (by its height): along random lines from two deals, each
+    position asked twice (the second time its columns are the ones read last), it lists
+    exactly ``facts``' facts in their order, and its set holds exactly them, in each core."""
+    cores = [pure_search]
+    if os.environ.get("YUKON_WIDGET_PURE", "0") == "0" and compiled.core() is not pure_search:
+        cores.append(compiled.core())
+    for core in cores:
+        for seed, withdrawals in ((698, False), (565, True)):
+            game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+            model = core.Pairs(core.Search(game, None, None, 1).board)
+            piles = set()
+            for line in range(3):
+                game = Game("yukon", seed=seed, foundation_withdrawal=withdrawals)
+                for _ in _random_walk(game, random.Random(line), 80):
+                    board = core.Search(game, None, None, 1).board
+                    piles.add(tuple(board.heights))
+                    for _ in range(2):
+                        held = model.held(board)
+                        facts = model.facts(board)
+                        assert held.facts == facts
+                        assert held.set.numbers() == sorted(set(facts))
+            assert len(piles) > 3  # cards went home along the way
+
+
 def test_closures_kept_say_only_what_a_fresh_model_says():
     """Along four lines from a lost deal's start, the model that keeps closures, merged where
     they can be (asked in turn, as a search asks it, and lines from one start part ways as a

@@ -114,13 +114,30 @@ def test_column_keys_follow_every_move_and_undo(variant, seed, picks, withdraw):
         for c, (col, down) in enumerate(zip(board.columns, board.down)):
             assert board.column_key(c) == bytes((down, *col))
 
+    def keys() -> list[bytes]:
+        return [game.board.column_key(c) for c in range(game.board.ncols)]
+
     check()
+    before = []  # the keys before each move
     for pick in picks:
         moves = game.legal_moves()
         if not moves:
             break
+        before.append(keys())
         game.play(moves[pick % len(moves)])
         check()
+    copy = game.copy()  # its board starts with no keys to put back
+    while game.can_undo:
+        game.undo()
+        check()
+        # Undo puts back the very keys the move replaced, so caches by a key find them again.
+        assert all(now is then for now, then in zip(keys(), before.pop()))
+    game = copy
+    for pick in picks[:3]:
+        moves = game.legal_moves()
+        if moves:
+            game.play(moves[pick % len(moves)])
+            check()
     while game.can_undo:
         game.undo()
         check()

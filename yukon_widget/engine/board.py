@@ -34,6 +34,7 @@ class Board:
 
     __slots__ = (
         "_ck",
+        "_saved",
         "cells",
         "columns",
         "down",
@@ -65,6 +66,11 @@ class Board:
         # undo, so key() is one sort: the solver asks for a key after every move. (Bringing
         # them up to date lazily in key() made the solver 6-10% slower.)
         self._ck = [bytes((d, *col)) for d, col in zip(self.down, self.columns)]
+        # _saved: the keys of the columns ``apply`` changed, as they were, for ``undo`` to put
+        # back (the same objects: a search that caches facts by a column's key finds them
+        # again, with their hashes, and nothing is sliced). A copy starts without them, and
+        # ``undo`` makes a key anew where it has none that fits.
+        self._saved: list[bytes] = []
 
     def copy(self) -> Board:
         """An independent board in the same position."""
@@ -201,6 +207,7 @@ class Board:
             group = col[i:]
             del col[i:]
             ck = self._ck[s]
+            self._saved.append(ck)
             cards = ck[i + 1 :]
             if col and self.down[s] == len(col):
                 self.down[s] -= 1
@@ -219,6 +226,7 @@ class Board:
             self.cells[s - nt - nf] = None
         if t < nt:
             self.columns[t].extend(group)
+            self._saved.append(self._ck[t])
             self._ck[t] += cards if s < nt else bytes(group)
         elif t < nt + nf:
             self.heights[t - nt] += 1
@@ -231,15 +239,18 @@ class Board:
         returned them)."""
         s, _i, t = move
         nt, nf = self.ncols, self.nfound
-        cards = b""  # the moved cards as ``_ck`` holds them, when they were in a column
+        saved = self._saved
         if t < nt:
             col = self.columns[t]
             group = col[-moved:]
             del col[-moved:]
             ck = self._ck[t]
             cut = len(ck) - moved
-            self._ck[t] = ck[:cut]
-            cards = ck[cut:]
+            if saved and len(saved[-1]) == cut:
+                self._ck[t] = saved.pop()  # as it was before ``apply``
+            else:
+                saved.clear()  # none that fits (a copy, say): made anew from here on
+                self._ck[t] = ck[:cut]
         elif t < nt + nf:
             f = t - nt
             self.heights[f] -= 1
@@ -252,14 +263,18 @@ class Board:
         if s < nt:
             col = self.columns[s]
             col.extend(group)
-            if t >= nt:
-                cards = bytes(group)
             ck = self._ck[s]
+            if saved and len(saved[-1]) == len(ck) + moved:
+                self._ck[s] = saved.pop()
+            else:
+                saved.clear()
+                cards = bytes(group)  # the moved cards as ``_ck`` holds them
+                if flipped:
+                    self._ck[s] = bytes((self.down[s] + 1,)) + ck[1:] + cards
+                else:
+                    self._ck[s] = ck + cards
             if flipped:
                 self.down[s] += 1
-                self._ck[s] = bytes((self.down[s],)) + ck[1:] + cards
-            else:
-                self._ck[s] = ck + cards
         elif s < nt + nf:
             self.heights[s - nt] += 1
         else:

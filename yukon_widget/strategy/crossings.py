@@ -180,7 +180,7 @@ class Crossings:
         last_cks, last_facts = self.last_cks, self.last_facts
         for c in range(ncols):
             ck = board.column_key(c)
-            if ck == last_cks[c]:
+            if ck is last_cks[c]:  # the same column (a column another object: read anew)
                 f = last_facts[c]
             else:
                 f = self._facts(ck)
@@ -191,9 +191,10 @@ class Crossings:
         if not wrong:
             return board.key() if plain is None else plain
         # The columns as ``Board.column_key`` gives them (the face-down count, then the cards
-        # bottom up: row i is byte i + 1), with the swaps made so far, and their facts.
-        cks = last_cks[:ncols]
-        facts = last_facts[:ncols]
+        # bottom up: row i is byte i + 1), with the swaps made so far, and their facts: those
+        # just read, copied at the first swap (about half the positions have none).
+        cks = last_cks
+        facts = last_facts
         swapped = False
         barred = -1  # E3's ruled-out thresholds, read when needed (-1: not read)
         order = self.order
@@ -229,7 +230,10 @@ class Crossings:
                     barred |= self._bars(facts[c], cks[c])
             if not box & ~barred:
                 continue
-            swapped = True
+            if not swapped:
+                swapped = True
+                cks = last_cks[:ncols]
+                facts = last_facts[:ncols]
             # The tails trade places (a card in row i is byte i + 1 of its column's key, so
             # the tail on a twin in row i starts at byte i + 2).
             ia, ib = fa[ja + 1], fb[jb + 1]
