@@ -264,17 +264,14 @@ class Board:
             col = self.columns[s]
             col.extend(group)
             ck = self._ck[s]
+            if flipped:
+                self.down[s] += 1
             if saved and len(saved[-1]) == len(ck) + moved:
                 self._ck[s] = saved.pop()
             else:
                 saved.clear()
-                cards = bytes(group)  # the moved cards as ``_ck`` holds them
-                if flipped:
-                    self._ck[s] = bytes((self.down[s] + 1,)) + ck[1:] + cards
-                else:
-                    self._ck[s] = ck + cards
-            if flipped:
-                self.down[s] += 1
+                head = bytes((self.down[s],)) + ck[1:] if flipped else ck
+                self._ck[s] = head + bytes(group)  # the moved cards as ``_ck`` holds them
         elif s < nt + nf:
             self.heights[s - nt] += 1
         else:

@@ -180,7 +180,7 @@ class Crossings:
         last_cks, last_facts = self.last_cks, self.last_facts
         for c in range(ncols):
             ck = board.column_key(c)
-            if ck is last_cks[c]:  # the same column (a column another object: read anew)
+            if ck is last_cks[c]:  # the very key read last (an equal one is looked up)
                 f = last_facts[c]
             else:
                 f = self._facts(ck)

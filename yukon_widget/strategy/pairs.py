@@ -440,12 +440,7 @@ class Held:
     def __init__(self, parts: list[list[int]], held: Facts | None = None) -> None:
         self.parts = parts
         self.listed: list[int] | None = None
-        if held is None:
-            held = Facts()
-            for part in parts:
-                for f in part:
-                    held.add(f)
-        self.set = held
+        self.set = facts_of([f for part in parts for f in part]) if held is None else held
 
     @property
     def facts(self) -> list[int]:
